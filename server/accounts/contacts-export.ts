@@ -31,7 +31,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { inertCell } from '../../schema/spreadsheet-cells';
 import type { CustomerAccount, Payment } from '../../schema/types.generated';
-import { dayIn } from '../rental/accounting-export';
+import { dayIn } from '../rental';
 import { byReceipt } from '../stores/invoice-store';
 
 export const CONTACT_FORMATS = ['xero', 'quickbooks'] as const;

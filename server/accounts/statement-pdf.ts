@@ -20,7 +20,7 @@ import {
   MUTED,
   numberPages,
   ruleAcross,
-} from '../rental/pdf-document';
+} from '../rental';
 
 const KIND_WORDS: Record<StatementLineKind, string> = {
   invoice: 'Invoice',

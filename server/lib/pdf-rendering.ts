@@ -6,7 +6,7 @@
  * 64 waiting in all, 60 s a document).
  */
 import type { accountStatementPdf } from '../accounts';
-import type { invoicePdf } from '../rental/invoice-pdf';
+import type { invoicePdf } from '../rental';
 import type { PdfTask } from '../workers/pdf-render';
 import { workerPool } from './worker-pool';
 

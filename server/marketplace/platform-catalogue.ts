@@ -16,7 +16,7 @@ import { houseOf, sameHouse, type House } from '../../schema/marketplace/houses'
 import { listingIdOf, listingOf, parseListingId, type PlatformShape } from '../../schema/marketplace/listings';
 import type { SubHireRule } from '../../schema/marketplace/sub-hires';
 import type { Item, VendorConfig } from '../../schema/types.generated';
-import { quoteSettingsOf, type QuoteSettings } from '../rental/quote-conversation';
+import { quoteSettingsOf, type QuoteSettings } from '../rental';
 import type { SearchIndex } from '../search/search-port';
 import type { EveryTenantFollower, ItemChange, ItemStore } from '../stores/item-store';
 import type { TenantStore } from '../stores/tenant-store';

@@ -5,8 +5,7 @@
 import { withDefaults } from '../../schema/defaults';
 import { quoteHref } from '../../schema/routes';
 import type { ProductionRequest } from '../../schema/types.generated';
-import { stateOf } from '../rental/quote-conversation';
-import { dueOfQuote } from '../rental/quote-due';
+import { stateOf, dueOfQuote } from '../rental';
 import type { ItemStore } from '../stores/item-store';
 import type { QuoteRequestStore } from '../stores/quote-request-store';
 import type { TenantStore } from '../stores/tenant-store';

@@ -38,7 +38,7 @@ import type {
 } from '../../schema/types.generated';
 import type { IdentityUser } from '../identity/identity-provider';
 import type { Visitors } from '../identity/visitors';
-import { NotApprovedError, takeQuoteRequest, type IntakeStores } from '../rental/quote-intake';
+import { NotApprovedError, takeQuoteRequest, type IntakeStores } from '../rental';
 import { FieldProblemsError } from '../stores/field-problems';
 import { productionWaitingMessage } from '../mail/messages';
 import { sendHouseMail } from '../mail/tenant-mail';

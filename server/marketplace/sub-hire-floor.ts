@@ -8,8 +8,7 @@
  */
 import { readCode, tagOf, type HiredInScan } from '../../schema/rental/hire';
 import type { QuoteRequest, ScanInput, ScanRecord } from '../../schema/types.generated';
-import { scanOnOrder } from '../rental/hire-floor';
-import type { QuoteSettings, QuoteStores } from '../rental/quote-conversation';
+import { scanOnOrder, type QuoteSettings, type QuoteStores } from '../rental';
 
 type SubHire = NonNullable<QuoteRequest['subHires']>[number];
 

@@ -19,7 +19,7 @@ import {
 } from '../../schema/marketplace/sub-hires';
 import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
-import { freeQuantities, type QuoteStores } from '../rental/quote-conversation';
+import { freeQuantities, type QuoteStores } from '../rental';
 import type { SearchIndex } from '../search/search-port';
 import type { PlatformCatalogue } from './platform-catalogue';
 

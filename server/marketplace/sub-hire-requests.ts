@@ -30,7 +30,7 @@ import { AccountIdTakenError, type CustomerAccountStore } from '../stores/custom
 import { FieldProblemsError } from '../stores/field-problems';
 import { ProfileExistsError } from '../stores/profile-store';
 import { QuoteRequestExistsError, revisionOf, StaleQuoteError, UnknownQuoteError } from '../stores/quote-request-store';
-import { takeQuoteRequest, type IntakeStores } from '../rental/quote-intake';
+import { takeQuoteRequest, type IntakeStores } from '../rental';
 import type { PlatformCatalogue } from './platform-catalogue';
 
 export type SubHire = NonNullable<QuoteRequest['subHires']>[number];

@@ -25,7 +25,7 @@ import { storefrontConfiguration } from '../../schema/configuration/build-config
 import type { Mailer } from '../mail/mailer';
 import { subHireLostMessage, subHireStrandedMessage, type Collision } from '../mail/messages';
 import { sendAs, sendHouseMail, TO_HOUSE } from '../mail/tenant-mail';
-import { quoteSettingsOf } from '../rental/quote-conversation';
+import { quoteSettingsOf } from '../rental';
 import type { ItemStore } from '../stores/item-store';
 import { revisionOf, type QuoteRequestStore } from '../stores/quote-request-store';
 import type { TenantStore } from '../stores/tenant-store';

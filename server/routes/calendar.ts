@@ -7,13 +7,11 @@
  * A wrong, replaced or ended secret is a 404, the same as an unknown tenant: a link tells nothing
  * it does not open.
  */
-import { quoteStoresOf } from '../rental/quote-stores';
+import { quoteStoresOf, feedScope, itemFeed, vendorFeed, visitorFeed, type Feed, quoteSettingsOf } from '../rental';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../schema/definitions';
 import { schemaDocuments, schemaIds } from '../../schema/documents';
-import { feedScope, itemFeed, vendorFeed, visitorFeed, type Feed } from '../rental/calendar-feeds';
-import { quoteSettingsOf } from '../rental/quote-conversation';
 
 /** The secrets AuthLibrary.standingSecret makes (24 random bytes, base64url). */
 const SECRET = '^[A-Za-z0-9_-]{32}$';

@@ -11,8 +11,7 @@ import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
 import type { CatalogueState, MarketplaceState, VisitorPlace } from '../../storefront/document/state';
 import type { RentalDates } from '../../schema/rental/rental-dates';
-import type { KeptAvailability } from '../rental/kept-availability';
-import type { QuoteStores, StockOnDates } from '../rental/quote-conversation';
+import { type KeptAvailability, type QuoteStores, type StockOnDates } from '../rental';
 import type { SearchIndex } from '../search/search-port';
 import type { PlatformCatalogue } from '../marketplace';
 

@@ -11,8 +11,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { followSubHire, tellStrandedSubHires, type SubHireStockStores } from '../marketplace';
-import { takeAction, type ActionRequest, type QuoteSettings, type QuoteStores } from '../rental/quote-conversation';
-import { notifyQuoteStep, type NoticeStores } from '../rental/quote-notices';
+import {
+  takeAction,
+  type ActionRequest,
+  type QuoteSettings,
+  type QuoteStores,
+  notifyQuoteStep,
+  type NoticeStores,
+} from '../rental';
 
 /** What the workflow reads and writes: a Fastify app has them all. */
 export type QuoteStepStores = QuoteStores & SubHireStockStores & NoticeStores;

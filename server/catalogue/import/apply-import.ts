@@ -8,8 +8,7 @@
  */
 import pLimit from 'p-limit';
 import type { Tenant } from '../../../schema/types.generated';
-import { moveUnit } from '../../rental/hire-floor';
-import { quoteSettingsOf } from '../../rental/quote-conversation';
+import { moveUnit, quoteSettingsOf } from '../../rental';
 import type { AssetStore } from '../../assets/asset-store';
 import type { ItemStore, PutManyCounts } from '../../stores/item-store';
 import type { QuoteRequestStore } from '../../stores/quote-request-store';

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { InvoiceWatch } from '../../rental/invoice-watch';
+import { InvoiceWatch } from '../../rental';
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {

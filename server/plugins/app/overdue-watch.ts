@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { tellOverdue } from '../../rental/overdue-watch';
+import { tellOverdue } from '../../rental';
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
 import type { ServerConfig } from '../../config';
 import type { QuoteRequestStore } from '../../stores/quote-request-store';
-import { KeptAvailability } from '../../rental/kept-availability';
+import { KeptAvailability } from '../../rental';
 
 declare module 'fastify' {
   interface FastifyInstance {

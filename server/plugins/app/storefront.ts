@@ -34,7 +34,7 @@ import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
-import { quoteSettingsOf } from '../../rental/quote-conversation';
+import { quoteSettingsOf } from '../../rental';
 import { marketplaceState, placeKey, platformListing, visitorPlace } from '../../storefront/platform-pages';
 import { parseListingId } from '../../../schema/marketplace/listings';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';

@@ -9,7 +9,7 @@ import { type Booking, bookingWindow, daysFrom, freeByDay } from '../../../schem
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { schemaIds } from '../../../schema/documents';
 import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
-import { quoteSettingsOf } from '../../rental/quote-conversation';
+import { quoteSettingsOf } from '../../rental';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue';
 import { itemHome } from '../../marketplace';

@@ -6,7 +6,7 @@
  * DELETE turns the link off. Answers `{ url: null }` while there is none.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { feedScope } from '../../rental/calendar-feeds';
+import { feedScope } from '../../rental';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
 

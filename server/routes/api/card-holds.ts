@@ -18,7 +18,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { withDefaults } from '../../../schema/defaults';
-import { quoteSettingsOf } from '../../rental/quote-conversation';
+import { quoteSettingsOf } from '../../rental';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { ProviderRefusedError } from '../../payments';
 import { UnknownHouseError } from '../../marketplace';

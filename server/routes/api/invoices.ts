@@ -22,11 +22,9 @@ import { creditNoteOf, invoiceRuleOf, lineCreditNoteOf, lineCreditProblems } fro
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Invoice, LineCredit, Tenant } from '../../../schema/types.generated';
-import { invoicePdf } from '../../rental/invoice-pdf';
-import { owedOnInvoice } from '../../../schema/accounts/payments';
-import { settledOf } from '../../accounts';
-import { notifyCreditNote } from '../../rental/quote-notices';
 import {
+  invoicePdf,
+  notifyCreditNote,
   EXPORT_FORMATS,
   IMPORT_LIMITS,
   exportCsv,
@@ -34,7 +32,9 @@ import {
   exportParts,
   exportable,
   type ExportFormat,
-} from '../../rental/accounting-export';
+} from '../../rental';
+import { owedOnInvoice } from '../../../schema/accounts/payments';
+import { settledOf } from '../../accounts';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { FieldProblemsError } from '../../stores/field-problems';

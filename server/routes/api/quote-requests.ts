@@ -17,18 +17,8 @@
  *   step's If-Match names the revision read.
  * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
-import { quoteStoresOf } from '../../rental/quote-stores';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { schemaIds } from '../../../schema/documents';
-import { replacementValueOf } from '../../../schema/rental/insurance';
-import { neverOut } from '../../../schema/rental/hire';
-import { bookingWindow, freeOver, isHiredIn } from '../../../schema/rental/availability';
-import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
-import { todayIn } from '../../../schema/rental/quote-rules';
-import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
-import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
-import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
 import {
+  quoteStoresOf,
   actionsNow,
   closingPreview,
   expireDue,
@@ -40,13 +30,23 @@ import {
   lineGlCodes,
   quoteSettingsOf,
   stateOf,
-} from '../../rental/quote-conversation';
+  issueOwed,
+  takeQuoteRequest,
+} from '../../rental';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { schemaIds } from '../../../schema/documents';
+import { replacementValueOf } from '../../../schema/rental/insurance';
+import { neverOut } from '../../../schema/rental/hire';
+import { bookingWindow, freeOver, isHiredIn } from '../../../schema/rental/availability';
+import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
+import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
+import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
 import { afterExpiry, quoteStep } from '../../workflows/quote-step';
-import { issueOwed } from '../../rental/invoicing';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
-import { takeQuoteRequest } from '../../rental/quote-intake';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { tenantParams } from './tenants/params';

@@ -9,7 +9,15 @@
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
-import { quoteStoresOf } from '../../rental/quote-stores';
+import {
+  quoteStoresOf,
+  actionsNow,
+  expireIfDue,
+  itemsOfQuotes,
+  quoteSettingsOf,
+  stateOf,
+  type QuoteSettings,
+} from '../../rental';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import { PayoutsNotConnectedError } from '../../marketplace';
 import { accountsToOrderOn, orderAccountOf } from '../../../schema/accounts/on-account';
@@ -23,14 +31,6 @@ import { schemaIds } from '../../../schema/documents';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { CardHold, Item, QuoteRequest } from '../../../schema/types.generated';
-import {
-  actionsNow,
-  expireIfDue,
-  itemsOfQuotes,
-  quoteSettingsOf,
-  stateOf,
-  type QuoteSettings,
-} from '../../rental/quote-conversation';
 import { afterExpiry, quoteStep } from '../../workflows/quote-step';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';

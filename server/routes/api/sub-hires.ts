@@ -37,9 +37,8 @@ import {
   subHireOffers,
 } from '../../marketplace';
 import { CSV, sendDownload } from '../../lib/downloads';
-import { quoteStoresOf } from '../../rental/quote-stores';
+import { quoteStoresOf, quoteSettingsOf } from '../../rental';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
-import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { quoteStep } from '../../workflows/quote-step';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
 import { visitorView } from './quotes';

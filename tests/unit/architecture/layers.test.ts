@@ -247,6 +247,7 @@ describe('the import graph', () => {
     ['accounts', () => false],
     ['catalogue', () => false],
     ['marketplace', () => false],
+    ['rental', () => false],
   ])(
     'reaches the %s domain through its front door (its index.ts), or what the domain says may be named',
     async (domain, named) => {

@@ -11,12 +11,8 @@
  * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
-import { quoteStoresOf } from '../../../rental/quote-stores';
-import type { FastifyPluginAsync } from 'fastify';
-import { schemaIds } from '../../../../schema/documents';
-import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
-import { listOf, recordSchema } from '../../../lib/api-docs';
 import {
+  quoteStoresOf,
   adjustCharge,
   dispatchBoard,
   labelsFor,
@@ -25,12 +21,16 @@ import {
   recordHandover,
   scanOnOrder,
   unitsForItem,
-} from '../../../rental/hire-floor';
-import { quoteSettingsOf } from '../../../rental/quote-conversation';
+  quoteSettingsOf,
+  notifyCreditNote,
+  takeBackLoss,
+} from '../../../rental';
+import type { FastifyPluginAsync } from 'fastify';
+import { schemaIds } from '../../../../schema/documents';
+import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
+import { listOf, recordSchema } from '../../../lib/api-docs';
 import { hiredInCodeOf, reportToLender } from '../../../marketplace';
-import { notifyCreditNote } from '../../../rental/quote-notices';
 import { afterQuoteStep } from '../../../workflows/quote-step';
-import { takeBackLoss } from '../../../rental/found-unit';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
 import { tenantParams } from './params';
 

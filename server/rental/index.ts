@@ -1,0 +1,67 @@
+/**
+ * The rental domain's front door, as the rest of the server uses it: a quote's conversation (its
+ * steps, settings and free stock), intake, notices and totals, the kept availability, the hire
+ * floor, invoices and their PDFs, the accountant's and the orders' exports, calendar feeds, the
+ * certificate of insurance, and the watches. The PDF worker imports the function it runs by name.
+ */
+export {
+  EXPORT_FORMATS,
+  IMPORT_LIMITS,
+  dayIn,
+  exportCsv,
+  exportFileName,
+  exportParts,
+  exportable,
+  type ExportFormat,
+} from './accounting-export';
+export { feedScope, itemFeed, vendorFeed, visitorFeed, type Feed } from './calendar-feeds';
+export { takeBackLoss } from './found-unit';
+export {
+  adjustCharge,
+  dispatchBoard,
+  labelsFor,
+  moveUnit,
+  pullSheet,
+  recordHandover,
+  scanOnOrder,
+  unitsForItem,
+} from './hire-floor';
+export { attachmentOf, certificateFile, keepCertificate } from './insurance';
+export { invoicePdf } from './invoice-pdf';
+export { InvoiceWatch } from './invoice-watch';
+export { issueOwed } from './invoicing';
+export { KeptAvailability } from './kept-availability';
+export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
+export { tellOverdue } from './overdue-watch';
+export {
+  FAINT_RULE,
+  INK,
+  MARGIN,
+  MUTED,
+  closingWords,
+  letterhead,
+  moneyDocument,
+  numberPages,
+  ruleAcross,
+} from './pdf-document';
+export {
+  actionsNow,
+  closingPreview,
+  expireDue,
+  expireIfDue,
+  freeQuantities,
+  itemsOfQuotes,
+  latestVersion,
+  lineGlCodes,
+  quoteSettingsOf,
+  stateOf,
+  takeAction,
+  type ActionRequest,
+  type QuoteSettings,
+  type QuoteStores,
+  type StockOnDates,
+} from './quote-conversation';
+export { dueOfQuote } from './quote-due';
+export { NotApprovedError, takeQuoteRequest, type IntakeStores } from './quote-intake';
+export { notifyCreditNote, notifyQuoteStep, type NoticeStores } from './quote-notices';
+export { quoteStoresOf } from './quote-stores';
