@@ -296,10 +296,15 @@ export class AuthLibrary {
       await pool.end();
       throw error;
     }
-    await opened.renameStaffRole().finally(async () => {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    });
+    try {
+      await opened.renameStaffRole().finally(async () => {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      });
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
     return opened;
   }
 
@@ -515,11 +520,6 @@ export class AuthLibrary {
     return (await (await this.adapter()).count({ model: 'user', where: [{ field: 'email', value: email }] })) > 0;
   }
 
-  /**
-   * Accounts made before tenants were organizations kept them as a JSON list in a `tenants`
-   * column of better-auth's user table: each becomes an admin membership, then the column goes.
-   * A one-off data migration, so it reads the legacy column directly.
-   */
   /** Staff stored under the role's old name (`platform`) get its new one; idempotent, so two servers opening at once agree. */
   private async renameStaffRole(): Promise<void> {
     await (
@@ -531,6 +531,11 @@ export class AuthLibrary {
     });
   }
 
+  /**
+   * Accounts made before tenants were organizations kept them as a JSON list in a `tenants`
+   * column of better-auth's user table: each becomes an admin membership, then the column goes.
+   * A one-off data migration, so it reads the legacy column directly.
+   */
   private async migrateTenantsColumn(): Promise<void> {
     if (!this.sqlite) return;
     const columns = this.sqlite.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
