@@ -58,8 +58,10 @@ async function pruneLinkedInstall(root: string, env: Env): Promise<boolean> {
     await rm(path.join(root, 'node_modules'), { recursive: true, force: true });
     return false;
   }
-  for (const cache of ['.vite', '.cache'])
-    await rm(path.join(root, 'node_modules', cache), { recursive: true, force: true });
+  // npm rewrites its hidden lockfile in place: linked, that would be the checkout's own (which then
+  // forgets the dev packages). Unlinked here, npm writes a file of the copy's.
+  for (const own of ['.vite', '.cache', '.package-lock.json'])
+    await rm(path.join(root, 'node_modules', own), { recursive: true, force: true });
   await npm(root, env, ['prune', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts']);
   return true;
 }
@@ -105,6 +107,10 @@ describe('the production install', () => {
     // Dev tools are absent (not vitest or jsdom: better-auth pulls them in as peers), so what the server needs at run time is in dependencies.
     for (const devOnly of ['playwright-core', 'firebase-tools', 'lighthouse', '@testing-library/react'])
       await expect(stat(path.join(root, 'node_modules', devOnly)), devOnly).rejects.toThrow();
+    // The checkout's own install is as it was: its dev packages, and npm's record of them.
+    await expect(stat(path.join(repoRoot, 'node_modules', 'playwright-core'))).resolves.toBeTruthy();
+    const recorded = await readFile(path.join(repoRoot, 'node_modules', '.package-lock.json'), 'utf8').catch(() => '');
+    if (recorded) expect(recorded).toContain('"node_modules/playwright-core"');
     server = await startServer(
       {
         BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
