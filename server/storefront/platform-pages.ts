@@ -43,11 +43,11 @@ export function marketplaceState(
   from: VisitorPlace,
   names: readonly string[] = [],
 ): MarketplaceState {
-  const listed = nearestFirst(marketplace.listedHouses(), from);
+  const listed = marketplace.listedHouses();
   const named = new Set(names);
   return {
     from,
-    houses: listed.filter((house, index) => index < NEAREST_HOUSES || named.has(house.id)),
+    houses: nearestFirst(listed, from, (house, rank) => rank < NEAREST_HOUSES || named.has(house.id)),
     houseCount: listed.length,
   };
 }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
+import { distinctPages } from './distinct-pages';
 import { fmt } from './figures';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -58,32 +59,12 @@ const dated = (paths: readonly string[]) =>
     ),
   );
 
-function distinct(
+const distinct = (
   server: ServerProcess,
   host: string,
   addresses: readonly string[],
   cookieFor?: (n: number) => string,
-) {
-  let next = 0;
-  return autocannon({
-    url: server.url,
-    connections: 50,
-    duration: DURATION,
-    headers: { host },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const n = next++;
-          return {
-            ...request,
-            path: addresses[n % addresses.length]!,
-            headers: { ...request.headers, host, ...(cookieFor && { cookie: cookieFor(n) }) },
-          };
-        },
-      },
-    ],
-  });
-}
+) => distinctPages(server.url, host, addresses, { connections: 50, duration: DURATION, cookieFor });
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-marketplace-pages-'));
 try {

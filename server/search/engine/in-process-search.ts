@@ -23,6 +23,7 @@
  * a write, a little under twice one house's, and 0.2 ms asked again (tests/bench/marketplace.ts).
  */
 import { haversineKm } from '../../../schema/marketplace/distance';
+import { DocumentShelf } from './document-shelf';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
 import {
@@ -168,7 +169,10 @@ const wholeNumber = (value: unknown, fallback: number, min: number, max: number)
 
 /** One tenant's catalogue. Synchronous: the port's promises wrap it. */
 class TenantCatalogue {
-  private readonly items: Array<Item | undefined> = [];
+  /** Each slot's item, as bytes (read back for a page's hits, a removal's counts and a rebuild). */
+  private readonly items = new DocumentShelf();
+  /** Each slot's item's id; undefined once retired. */
+  private readonly objectIDs: Array<string | undefined> = [];
   private readonly slotOf = new Map<string, number>();
   private live = 0;
   private capacity = 0;
@@ -248,18 +252,22 @@ class TenantCatalogue {
   }
 
   get retired(): number {
-    return this.items.length - this.live;
+    return this.items.size - this.live;
   }
 
   liveItems(): Item[] {
-    return this.items.filter((item): item is Item => item !== undefined);
+    const items: Item[] = [];
+    for (let slot = 0; slot < this.items.size; slot++)
+      if (this.objectIDs[slot] !== undefined) items.push(this.items.get(slot));
+    return items;
   }
 
   upsert(item: Item): void {
     this.remove(item.objectID);
-    const slot = this.items.length;
+    const slot = this.items.size;
     this.ensureCapacity(slot + 1);
     this.items.push(item);
+    this.objectIDs.push(item.objectID);
     this.slotOf.set(item.objectID, slot);
     this.live++;
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
@@ -312,8 +320,8 @@ class TenantCatalogue {
     const slot = this.slotOf.get(objectID);
     if (slot === undefined) return;
     this.slotOf.delete(objectID);
-    this.countSlot(slot, this.items[slot]!, -1);
-    this.items[slot] = undefined;
+    this.countSlot(slot, this.items.get(slot), -1);
+    this.objectIDs[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.forgetKeptSearches();
     withoutSlot(this.keptSelections.values(), slot);
@@ -327,7 +335,7 @@ class TenantCatalogue {
     const page = wholeNumber(query?.page, 0, 0, Number.MAX_SAFE_INTEGER);
     const sort: SearchSort = query?.sort ?? 'relevance';
 
-    this.scratch.reset(wordsFor(this.items.length), this.valueNames.length);
+    this.scratch.reset(wordsFor(this.items.size), this.valueNames.length);
     const category = this.categoryNodeOf(filters.category);
     const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap(
       (objectID) => this.slotOf.get(objectID) ?? [],
@@ -393,7 +401,7 @@ class TenantCatalogue {
         if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
         ordered = firstInOrder(slots, start + perPage, this.orderFor(sort, ranked, distances));
       }
-      for (let i = start; i < Math.min(ordered.length, start + perPage); i++) hits.push(this.items[ordered[i]!]!);
+      for (let i = start; i < Math.min(ordered.length, start + perPage); i++) hits.push(this.items.get(ordered[i]!));
     }
     return { total, hits, facets };
   }
@@ -526,7 +534,7 @@ class TenantCatalogue {
 
   /** `alive` as a SlotSet, without a pass over it: its words are all those in use, a word emptied by removals among them. */
   private aliveSet(): SlotSet {
-    const words = wordsFor(this.items.length);
+    const words = wordsFor(this.items.size);
     return (this.aliveSetKept ??= {
       bits: this.alive.subarray(0, words),
       words: this.everyWord.subarray(0, words),
@@ -846,14 +854,14 @@ class TenantCatalogue {
   }
 
   private orderFor(sort: SearchSort, ranked: boolean, distances: Float64Array | undefined): SlotOrder {
-    const { items, nameKey, dayRate, created, pointOf } = this;
+    const { objectIDs, nameKey, dayRate, created, pointOf } = this;
     const score = this.text.scores;
     const byName: SlotOrder = (a, b) => {
       const x = nameKey[a]!;
       const y = nameKey[b]!;
       if (x !== y) return x < y ? -1 : 1;
-      const idA = items[a]!.objectID;
-      const idB = items[b]!.objectID;
+      const idA = objectIDs[a]!;
+      const idB = objectIDs[b]!;
       return idA < idB ? -1 : idA > idB ? 1 : 0;
     };
     switch (sort) {

@@ -119,6 +119,12 @@ describe('houses', () => {
     expect(ordered.map((house) => house.id)).toEqual(['burbank', 'nyc', 'nowhere']);
     expect(ordered[0]!.km).toBeCloseTo(9.9, 0);
     expect(ordered[2]!.km).toBeUndefined();
+    // A page keeps the nearest by rank and any it names, still nearest first.
+    const kept = nearestFirst(houses, HOLLYWOOD, (house, rank) => rank < 1 || house.id === 'nowhere');
+    expect(kept.map((house) => [house.id, house.km === undefined])).toEqual([
+      ['burbank', false],
+      ['nowhere', true],
+    ]);
   });
 });
 

@@ -1,0 +1,195 @@
+/**
+ * The platform at many houses (issue 51, point 9), figures not assertions: the built server as
+ * `npm start` runs it (file tenants, the embedded search, SQLite), over HTTP on loopback, with N
+ * listed houses of 2,000 items each (aviation's catalogue five times over, and a little more, under
+ * new ids; each house further east). For each N (BENCH_HOUSES, default 3,50,200):
+ * - start to every house's listings in the platform's search (the platform's /rentals total);
+ * - the server's RSS once loaded (from its /proc entry);
+ * - a distinct platform listing's CPU (the server's CPU time over a run / its requests) and size;
+ * - distinct filtered platform listings, nearest first from a place that changes, as a ratio of one
+ *   house's distinct filtered listings in the same run (goal ≥ 0.5×).
+ * Memory per listing is the RSS beyond the smallest N's, over the listings beyond it.
+ */
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot, tenantsDir } from '../helpers/paths';
+import { http, startServer } from '../helpers/server-process';
+import { distinctPages } from './distinct-pages';
+import { fmt } from './figures';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const SIZES = (process.env.BENCH_HOUSES ?? '3,50,200').split(',').map(Number);
+const ITEMS_PER_HOUSE = 2_000;
+const COLOURS = ['Blue', 'Red', 'Grey', 'Black', 'White', 'Beige', 'Silver', 'Gold'];
+const WORDS = ['', 'seat', 'cart', 'sign', 'light', 'vintage', 'leather', 'chair'];
+const PLACES = ['34.09,-118.33', '33.75,-84.39', '40.71,-74.01', '41.88,-87.63', '47.61,-122.33', '29.76,-95.37'];
+
+const addresses = (groups: readonly string[]) =>
+  WORDS.flatMap((word) =>
+    groups.flatMap((group) =>
+      COLOURS.flatMap((colour) =>
+        [1, 2, 3].map((page) => `/rentals/${group}?${word ? `q=${word}&` : ''}color=${colour}&page=${page}`),
+      ),
+    ),
+  );
+const houseListings = addresses(['seats', 'set-dressing', 'studio-gear', 'aviation-sets']);
+const platformListings = addresses(['furniture', 'props', 'studio-gear', 'sets']);
+
+interface Item {
+  objectID: string;
+  name: string;
+  vendorId: string;
+  _geoloc?: unknown;
+}
+
+/** N houses made from aviation, each with ITEMS_PER_HOUSE items, beside a copy of the platform. */
+async function makeTenants(dir: string, count: number): Promise<string[]> {
+  await cp(path.join(tenantsDir, 'platform'), path.join(dir, 'platform'), { recursive: true });
+  const source = path.join(tenantsDir, 'aviation');
+  const catalogue = JSON.parse(await readFile(path.join(source, 'catalogue.json'), 'utf8')) as {
+    items: Item[];
+  };
+  const texts = Object.fromEntries(
+    await Promise.all(
+      ['site.json', 'vendor.json', 'categories.json', 'pages.json'].map(
+        async (name) => [name, await readFile(path.join(source, name), 'utf8')] as const,
+      ),
+    ),
+  );
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `h${String(i + 1).padStart(3, '0')}`;
+    const location = { lat: 30 + (i % 10), lng: -120 + Math.floor(i / 10) * (50 / Math.max(1, count / 10)) };
+    const home = path.join(dir, id);
+    await mkdir(home, { recursive: true });
+    await cp(path.join(source, 'assets'), path.join(home, 'assets'), { recursive: true });
+    const own = (text: string) => text.replaceAll('/assets/aviation/', `/assets/${id}/`);
+    const vendor = JSON.parse(own(texts['vendor.json']!)) as Record<string, unknown>;
+    Object.assign(vendor, { id, displayName: `House ${i + 1}`, isListed: true, _geoloc: location });
+    const items = Array.from({ length: ITEMS_PER_HOUSE }, (_, n) => {
+      const item = catalogue.items[n % catalogue.items.length]!;
+      const round = Math.floor(n / catalogue.items.length);
+      return {
+        ...item,
+        objectID: round ? `${item.objectID}-${round}` : item.objectID,
+        name: round ? `${item.name} ${round + 1}` : item.name,
+        vendorId: id,
+        _geoloc: location,
+        // Pictures are another tenant's files: none, as the generated catalogues of the other benchmarks.
+        images: [],
+      };
+    });
+    await Promise.all([
+      writeFile(
+        path.join(home, 'site.json'),
+        own(texts['site.json']!).replace('"tenantId": "aviation"', `"tenantId": "${id}"`),
+      ),
+      writeFile(path.join(home, 'vendor.json'), JSON.stringify(vendor, null, 2)),
+      writeFile(path.join(home, 'categories.json'), texts['categories.json']!),
+      writeFile(path.join(home, 'pages.json'), own(texts['pages.json']!)),
+      writeFile(path.join(home, 'catalogue.json'), JSON.stringify({ items })),
+    ]);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** The platform's /rentals total, read from the page's state. */
+async function platformTotal(url: string): Promise<number> {
+  const answer = await http(`${url}/rentals`, { headers: { host: 'platform.localhost' } }).catch(() => undefined);
+  if (answer?.status !== 200) return -1;
+  return Number(/"total":(\d+)/.exec(answer.text)?.[1] ?? -1);
+}
+
+const procStatus = async (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+/** The process's user and system CPU, in seconds. */
+const cpuSeconds = async (pid: number) => {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const distinct = (url: string, host: string, addresses: readonly string[], cookieFor?: (n: number) => string) =>
+  distinctPages(url, host, addresses, { connections: 20, duration: DURATION, cookieFor });
+
+interface Row {
+  houses: number;
+  startSeconds: number;
+  rss: number;
+  pageCpuMs: number;
+  pageKb: number;
+  ratio: number;
+  house: number;
+  platform: number;
+}
+
+const rows: Row[] = [];
+for (const houses of SIZES) {
+  const scratch = await mkdtemp(path.join(tmpdir(), `backlot-bench-platform-${houses}-`));
+  try {
+    const ids = await makeTenants(path.join(scratch, 'tenants'), houses);
+    const began = performance.now();
+    const server = await startServer(
+      {
+        BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'),
+        BACKLOT_DATA_DIR: path.join(scratch, '.data'),
+        LOG_LEVEL: 'warn',
+      },
+      // BENCH_NODE_ARGS: flags for the server's node (--cpu-prof, to see where a page's time goes).
+      [
+        process.execPath,
+        ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        path.join(repoRoot, 'dist/server/main.js'),
+      ],
+      { readyWithinMs: 900_000 },
+    );
+    const pid = server.child.pid!;
+    try {
+      const expected = houses * ITEMS_PER_HOUSE;
+      while ((await platformTotal(server.url)) < expected) await new Promise((done) => setTimeout(done, 250));
+      const startSeconds = (performance.now() - began) / 1000;
+      const rss = await procStatus(pid, 'VmRSS');
+      const pageKb =
+        (await http(`${server.url}/rentals/furniture`, { headers: { host: 'platform.localhost' } })).text.length / 1024;
+      const host = `${ids[0]}.localhost`;
+      const house = await distinct(server.url, host, houseListings);
+      const cpuBefore = await cpuSeconds(pid);
+      const place = (n: number) => `backlot_location=${encodeURIComponent(PLACES[n % PLACES.length]!)}`;
+      const platform = await distinct(server.url, 'platform.localhost', platformListings, place);
+      const cpu = (await cpuSeconds(pid)) - cpuBefore;
+      for (const run of [house, platform]) if (run.non2xx) throw new Error(`${run.non2xx} non-2xx answers`);
+      rows.push({
+        houses,
+        startSeconds,
+        rss,
+        pageCpuMs: (cpu * 1000) / platform.requests.total,
+        pageKb,
+        house: house.requests.average,
+        platform: platform.requests.average,
+        ratio: platform.requests.average / house.requests.average,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+const smallest = rows[0]!;
+console.log(
+  `\nThe platform at many houses (${ITEMS_PER_HOUSE} items a house, built server, file tenants, embedded search; ${DURATION} s a load, 20 connections)`,
+);
+console.log(
+  '  houses  listings  start   RSS      per listing  page CPU  page size  house req/s  platform req/s  ratio',
+);
+for (const row of rows) {
+  const perListing =
+    row === smallest
+      ? '—'
+      : `${fmt((row.rss - smallest.rss) / ((row.houses - smallest.houses) * ITEMS_PER_HOUSE) / 1024, 2)} KB`;
+  console.log(
+    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
+  );
+}
