@@ -53,6 +53,7 @@ import cardHoldRoutes from './routes/api/card-holds';
 import type { PaymentProvider } from './payments';
 import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
+import placesRoutes from './routes/api/places';
 import subHireRoutes from './routes/api/sub-hires';
 import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(invoiceWatch, { config: options.config });
   await app.register(receivablesWatch, { config: options.config });
   await app.register(availabilityRoutes);
+  await app.register(placesRoutes);
   await app.register(subHireRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);

@@ -64,6 +64,38 @@ export const sameHouse = (a: House | undefined, b: House | undefined) => JSON.st
 export const housePlace = (house: Pick<House, 'city' | 'region' | 'country'>) =>
   [house.city, house.region ?? house.country].filter(Boolean).join(', ');
 
+/** A place to measure distances from: a listed house's town, at that house. */
+export interface Place extends GeoPoint {
+  name: string;
+}
+
+/** Letters without accents, in lower case: "São Paulo" is found by "sao". */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The towns of `houses` whose words start with every word of `text` ("lon" finds "London, GB",
+ * "san j" "San Jose, CA"), each once, by name, at most `limit`: the platform's place search, so
+ * that a visitor can measure from any house's town however many houses there are.
+ */
+export function placesMatching(
+  houses: readonly Pick<House, 'city' | 'region' | 'country' | 'location'>[],
+  text: string,
+  limit: number,
+): Place[] {
+  const asked = folded(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const found = new Map<string, Place>();
+  for (const house of houses) {
+    const name = housePlace(house);
+    if (!house.location || !name || found.has(name)) continue;
+    const words = folded(name).split(/[^\p{L}\p{N}]+/u);
+    if (asked.every((word) => words.some((candidate) => candidate.startsWith(word))))
+      found.set(name, { name, lat: house.location.lat, lng: house.location.lng });
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
+}
+
 /**
  * The houses nearest first, each with its distance from `from` in km (spec §9: "the nearest vendor
  * is chosen" is the first); a house without a location comes last, by name. `keep` says which to

@@ -273,6 +273,10 @@ export const messages = {
     changePlace: 'Measure from',
     nearMe: 'Near me',
     usePlace: 'Use this place',
+    placeHint: 'Type a town where a house is',
+    noSuchPlace: (typed: string) =>
+      `No rental house is in “${typed}”. Type the first letters of a town and pick one from the list, or use Near me.`,
+    placeSearchFailed: 'The places could not be searched just now. Try again, or use Near me.',
     locating: 'Finding you…',
     locateRefused: 'Your browser did not share your location. Choose a place instead.',
     locateUnavailable: 'This browser cannot share a location. Choose a place instead.',

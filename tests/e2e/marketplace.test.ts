@@ -51,7 +51,18 @@ describe('the platform, for a production', () => {
     await shoot(page, 'platform-rentals-default');
 
     // From London: Soho Prop Hire first; within 25 miles, only its items.
-    await page.getByLabel('Measure from').selectOption({ label: 'London, GB' });
+    // The town typed is searched among every listed house's: "lond" leaves the default and London.
+    await page.getByLabel('Measure from').fill('lond');
+    await expect
+      .poll(() =>
+        page.locator('#place-choices option').evaluateAll((options) => options.map((o) => o.getAttribute('value'))),
+      )
+      .toEqual(['Hollywood (the default)', 'London, GB']);
+    // A town no house is in is refused in words, and the page stays where it was.
+    await page.getByLabel('Measure from').fill('Lisbon');
+    await page.getByRole('button', { name: 'Use this place' }).click();
+    await page.getByText('No rental house is in “Lisbon”.', { exact: false }).waitFor();
+    await page.getByLabel('Measure from').fill('London, GB');
     await page.getByRole('button', { name: 'Use this place' }).click();
     await page.getByText(/Distances from\s*London, GB/).waitFor();
     expect(await firstHouse(page)).toBe('Soho Prop Hire, London, GB');

@@ -59,9 +59,37 @@ describe('the platform with many houses', () => {
     expect(listed).toHaveLength(11); // the nearest leads on its own
     expect(home).toContain('23 rental houses on Backlot: the 12 nearest');
     expect(home).toContain('Browse all 23 houses’ items');
-    const places = [...home.matchAll(/<option value="[^"]*\|([^"]+)">/g)].map((match) => match[1]);
-    expect(places.length).toBeGreaterThan(1);
-    expect(places.length).toBeLessThanOrEqual(12);
+    // The places offered before a letter is typed: the default and the nearest houses' towns.
+    const places = [...home.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]);
+    expect(places[0]).toBe('Hollywood (the default)');
+    expect(places.length).toBeGreaterThan(2);
+    expect(places.length).toBeLessThanOrEqual(13);
+    expect(places).not.toContain('Town 20, US'); // the furthest east: not among the nearest
+  });
+
+  it('finds any listed house’s town as the visitor types it, however far, and nothing else', async () => {
+    const places = async (q: string, host = PLATFORM) => {
+      const answer = await t.app.inject({ url: `/api/places?q=${encodeURIComponent(q)}`, headers: { host } });
+      return { status: answer.statusCode, body: answer.json() };
+    };
+    const found = await places('town 2');
+    expect(found.status).toBe(200);
+    expect(found.body.places).toEqual([
+      { name: 'Town 2, US', lat: 40, lng: -98 },
+      { name: 'Town 20, US', lat: 40, lng: -62 },
+    ]);
+    expect((await places('LOND')).body.places.map((place: { name: string }) => place.name)).toEqual(['London, GB']);
+    // Every word must start one of the town's: "own 2" is no town's beginning.
+    expect((await places('own 2')).body.places).toEqual([]);
+    // No more than a list shows; hostile text is only text.
+    expect((await places('town')).body.places).toHaveLength(12);
+    expect((await places('town<script>')).body.places).toEqual([]);
+    expect((await places('.*(')).body.places).toEqual((await places('')).body.places); // no words: any town
+    expect((await places('x'.repeat(81))).status).toBe(400);
+    // A house's storefront measures from its own place.
+    const atHouse = await places('town', 'aviation.localhost');
+    expect(atHouse.status).toBe(404);
+    expect(atHouse.body.message).toMatch(/one house/);
   });
 
   it('offers the twelve houses with the most matches in a listing’s vendors facet, and says how many more match', async () => {

@@ -13,7 +13,7 @@ import {
   readLocationCookie,
   readPlaceCookie,
 } from '../../../schema/marketplace/distance';
-import { houseOf, housePlace, isListedHouse, nearestFirst } from '../../../schema/marketplace/houses';
+import { houseOf, housePlace, isListedHouse, nearestFirst, placesMatching } from '../../../schema/marketplace/houses';
 import { listingIdOf, listingOf, parseListingId, platformCategoryOf } from '../../../schema/marketplace/listings';
 import type { Tenant } from '../../../schema/types.generated';
 import { sampleItem } from '../../contract/item-store.contract';
@@ -125,6 +125,25 @@ describe('houses', () => {
       ['burbank', false],
       ['nowhere', true],
     ]);
+  });
+
+  it('finds towns by the first letters of their words, without accents, each once, by name', () => {
+    const at = { lat: 1, lng: 2 };
+    const houses = [
+      { city: 'São Paulo', country: 'BR', location: at },
+      { city: 'San Jose', region: 'CA', location: at },
+      { city: 'San Jose', region: 'CA', location: { lat: 9, lng: 9 } },
+      { city: 'Santa Fe', region: 'NM' }, // no location: nowhere to measure from
+      { city: 'Jose Town', location: at },
+    ];
+    const names = (text: string, limit = 10) => placesMatching(houses, text, limit).map((place) => place.name);
+    expect(names('sao')).toEqual(['São Paulo, BR']);
+    expect(names('san j')).toEqual(['San Jose, CA']);
+    expect(placesMatching(houses, 'san j', 10)[0]).toEqual({ name: 'San Jose, CA', lat: 1, lng: 2 });
+    expect(names('jose')).toEqual(['Jose Town', 'San Jose, CA']);
+    expect(names('santa')).toEqual([]);
+    expect(names('')).toEqual(['Jose Town', 'San Jose, CA', 'São Paulo, BR']);
+    expect(names('', 2)).toHaveLength(2);
   });
 });
 
