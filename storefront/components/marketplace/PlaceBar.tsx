@@ -80,7 +80,8 @@ export function PlaceBar({ marketplace, children }: { marketplace: MarketplaceSt
     event.preventDefault();
     const field = new FormData(event.currentTarget).get('place');
     const value = typeof field === 'string' ? field.trim() : '';
-    if (!value) return;
+    // Nothing typed, or the place already measured from ("Near me" included): nothing to change.
+    if (!value || (from.source !== 'default' && sameLabel(value, from.label ?? ''))) return;
     let chosen = choices.find((choice) => sameLabel(choice.label, value));
     if (!chosen)
       try {
