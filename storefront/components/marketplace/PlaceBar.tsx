@@ -2,8 +2,8 @@
  * Where the platform measures distances from: the place's name ("Hollywood (the default)", a
  * house's city, "Near me"), and a choice of another: a town typed and searched among every listed
  * house's (GET /api/places, as the visitor types; the page carries only the nearest houses' towns,
- * offered before a letter is typed), the default, or the browser's own location when the visitor asks. A new place reloads the page, which the server
- * renders measured from it. Listings add a radius (RadiusFilter); the home page's first load stays
+ * offered before a letter is typed), the default, or the browser's own location when the visitor
+ * asks. A new place reloads the page, which the server renders measured from it. Listings add a radius (RadiusFilter); the home page's first load stays
  * without the catalogue's query code.
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
