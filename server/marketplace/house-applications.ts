@@ -20,7 +20,9 @@ import { slugify } from '../../schema/slugify';
 import type { HouseApplication, HouseApplicationInput, Tenant } from '../../schema/types.generated';
 import type { Accounts } from '../auth/accounts';
 import type { Mailer } from '../mail/mailer';
-import type { MailContent } from '../mail/messages';
+import { houseApplicationMessage, houseApprovedMessage, houseRefusedMessage, type MailContent } from '../mail/messages';
+import { sendTenantMail } from '../mail/tenant-mail';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { HouseApplicationStore } from '../stores/house-application-store';
 import type { TenantStore } from '../stores/tenant-store';
@@ -47,15 +49,8 @@ export interface HouseApplicationDeps {
   tenantStore: TenantStore;
   accounts: Pick<Accounts, 'emailTaken' | 'add'>;
   mailer: Mailer;
+  /** The platform's tenant id: its mails go in the platform's name. */
   platformId: string;
-  /** The platform's mails (its name and sender): messages.ts builders over its configuration. */
-  platformMail: () => Promise<{ from: { name: string; address: string }; build: PlatformMessages }>;
-}
-
-export interface PlatformMessages {
-  applied(house: string): MailContent;
-  approved(house: string, link: string): MailContent;
-  refused(house: string, reason: string): MailContent;
 }
 
 /** The locale a house in `country` (ISO 3166 alpha-2) writes in: English, as that country writes it. */
@@ -135,7 +130,7 @@ export class HouseApplications {
       updatedAt: at,
     };
     await store.create(application);
-    await this.mail(email, (build) => build.applied(application.name));
+    await this.mail(email, (configuration) => houseApplicationMessage(configuration, application.name));
     return application;
   }
 
@@ -221,7 +216,9 @@ export class HouseApplications {
       throw error;
     }
     const link = `${consoleOrigin}/admin/#/welcome/${encodeURIComponent(token)}`;
-    await this.mail(claimed.adminEmail, (build) => build.approved(claimed.name, link));
+    await this.mail(claimed.adminEmail, (configuration) =>
+      houseApprovedMessage(configuration, claimed.name, link, WELCOME_LINK_DAYS),
+    );
     return { application: claimed, link };
   }
 
@@ -230,7 +227,7 @@ export class HouseApplications {
       if (current.state !== 'pending') throw new AlreadyDecidedError(current.state);
       return { ...current, state: 'refused', reason, decidedBy: staffEmail, updatedAt: now.toISOString() };
     });
-    await this.mail(refused.adminEmail, (build) => build.refused(refused.name, reason));
+    await this.mail(refused.adminEmail, (configuration) => houseRefusedMessage(configuration, refused.name, reason));
     return refused;
   }
 
@@ -276,8 +273,7 @@ export class HouseApplications {
   }
 
   /** A mail that could not be sent does not undo the step: it is logged by the mailer's caller. */
-  private async mail(to: string, content: (build: PlatformMessages) => MailContent): Promise<void> {
-    const { from, build } = await this.deps.platformMail();
-    await this.deps.mailer.send({ ...content(build), to, from, tenantId: this.deps.platformId });
+  private mail(to: string, content: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+    return sendTenantMail(this.deps, this.deps.platformId, to, content);
   }
 }

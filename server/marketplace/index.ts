@@ -10,6 +10,7 @@ export { PayoutsNotConnectedError, Payouts, UnknownHouseError } from './payouts'
 export { itemHome, PlatformCatalogue } from './platform-catalogue';
 export { productionWithQuotes, productionWithQuoteStates } from './production-request-view';
 export { ProductionRequests } from './production-requests';
+export { marketplaceServices, type MarketplaceDependencies, type MarketplaceServices } from './services';
 export { houseStatement, statementCsv } from './statements';
 export { hiredInCodeOf, reportToLender } from './sub-hire-floor';
 export { houseSubHireMargins, subHireMarginsCsv } from './sub-hire-margins';

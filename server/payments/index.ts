@@ -19,3 +19,4 @@ export {
   type ConnectedAccount,
   type PaymentProvider,
 } from './payment-provider';
+export { paymentServices, type PaymentDependencies, type PaymentServices } from './services';

@@ -10,9 +10,7 @@ import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { ServerConfig } from '../../config';
-import { ProductionRequests, HouseApplications, WELCOME_LINK_DAYS } from '../../marketplace';
-import { houseApplicationMessage, houseApprovedMessage, houseRefusedMessage, senderOf } from '../../mail/messages';
-import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
+import { marketplaceServices, type ProductionRequests, type HouseApplications } from '../../marketplace';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,46 +21,26 @@ declare module 'fastify' {
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    const store = await openStores.productionRequests(config, PLATFORM_TENANT_ID);
-    const applications = await openStores.houseApplications(config, PLATFORM_TENANT_ID);
-    app.decorate(
-      'houseApplications',
-      new HouseApplications({
-        store: applications,
-        tenantStore: app.tenantStore,
-        accounts: app.accounts,
-        mailer: app.mailer,
-        platformId: PLATFORM_TENANT_ID,
-        platformMail: async () => {
-          const record = (await app.tenantStore.get(PLATFORM_TENANT_ID))!;
-          const configuration = storefrontConfiguration(PLATFORM_TENANT_ID, record.version, record.tenant);
-          return {
-            from: senderOf(configuration),
-            build: {
-              applied: (house) => houseApplicationMessage(configuration, house),
-              approved: (house, link) => houseApprovedMessage(configuration, house, link, WELCOME_LINK_DAYS),
-              refused: (house, reason) => houseRefusedMessage(configuration, house, reason),
-            },
-          };
-        },
-      }),
-    );
-    app.addHook('onClose', () => applications.close());
-    app.decorate(
-      'productionRequests',
-      new ProductionRequests({
-        store,
-        marketplace: app.marketplace,
-        visitors: app.visitors,
-        tenantStore: app.tenantStore,
-        itemStore: app.itemStore,
-        quoteRequests: app.quoteRequests,
-        profileStore: app.profileStore,
-        mailer: app.mailer,
-        log: app.log,
-      }),
-    );
-    app.addHook('onClose', () => store.close());
+    const productionRequestStore = await openStores.productionRequests(config, PLATFORM_TENANT_ID);
+    app.addHook('onClose', () => productionRequestStore.close());
+    const houseApplicationStore = await openStores.houseApplications(config, PLATFORM_TENANT_ID);
+    app.addHook('onClose', () => houseApplicationStore.close());
+    const services = marketplaceServices({
+      productionRequestStore,
+      houseApplicationStore,
+      platformId: PLATFORM_TENANT_ID,
+      marketplace: app.marketplace,
+      visitors: app.visitors,
+      accounts: app.accounts,
+      tenantStore: app.tenantStore,
+      itemStore: app.itemStore,
+      quoteRequests: app.quoteRequests,
+      profileStore: app.profileStore,
+      mailer: app.mailer,
+      log: app.log,
+    });
+    app.decorate('houseApplications', services.houseApplications);
+    app.decorate('productionRequests', services.productionRequests);
   },
   {
     name: 'marketplace',

@@ -12,18 +12,12 @@
 import { mkdirSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
-import { withDefaults } from '../../../schema/defaults';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { cardHoldRenewalMessage, cardWantedMessage, type MailContent } from '../../mail/messages';
-import { sendTenantMail, TO_HOUSE } from '../../mail/tenant-mail';
-import { todayIn } from '../../../schema/rental/quote-rules';
-import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
-import { CardHolds, type PaymentProvider } from '../../payments';
+import { paymentServices, type CardHolds, type PaymentProvider } from '../../payments';
 import { Payouts } from '../../marketplace';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
-import type { QuoteRequest } from '../../../schema/types.generated';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,11 +39,6 @@ async function providerOf(config: ServerConfig): Promise<PaymentProvider> {
 export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
   async (app, { config, provider: given }) => {
     const provider = given ?? (await providerOf(config));
-    const mail = (
-      request: QuoteRequest,
-      to: 'vendor' | 'visitor',
-      content: (configuration: StorefrontConfiguration) => MailContent,
-    ) => sendTenantMail(app, request.tenantId, to === 'vendor' ? TO_HOUSE : request.email, content);
     const payoutStore = await openStores.payoutAccounts(config);
     app.addHook('onClose', () => payoutStore.close());
     const payouts = new Payouts({
@@ -67,32 +56,18 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
         );
         if (connected) app.log.info({ houses: connected }, 'houses given onboarded test accounts (test provider)');
       });
-    const cardHolds = new CardHolds(
+    const { cardHolds, passEveryTenant } = paymentServices({
       provider,
-      { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore, payouts },
-      app.log,
-      {
-        renewalFailed: (request, reason) =>
-          mail(request, 'vendor', (configuration) => cardHoldRenewalMessage(configuration, request, reason)),
-        cardWanted: (request, amount) =>
-          mail(request, 'visitor', (configuration) => cardWantedMessage(configuration, request, amount)),
-      },
-    );
-    app.decorate('cardHolds', cardHolds);
-
-    runEvery(app, config.paymentCheckSeconds, 'card-hold watch', async () => {
-      for (const { tenantId } of await app.tenantStore.list()) {
-        const stored = await app.tenantStore.get(tenantId).catch(() => undefined);
-        const now = new Date();
-        if (stored)
-          await cardHolds.pass(
-            tenantId,
-            withDefaults('site', stored.tenant.site),
-            now,
-            todayIn(stored.tenant.vendor.timezone ?? 'UTC', now),
-          );
-      }
+      quoteRequests: app.quoteRequests,
+      itemStore: app.itemStore,
+      profileStore: app.profileStore,
+      payouts,
+      tenantStore: app.tenantStore,
+      mailer: app.mailer,
+      log: app.log,
     });
+    app.decorate('cardHolds', cardHolds);
+    runEvery(app, config.paymentCheckSeconds, 'card-hold watch', () => passEveryTenant(new Date()));
     if (!given) app.addHook('onClose', () => provider.close());
   },
   {

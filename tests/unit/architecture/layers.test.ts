@@ -9,8 +9,8 @@
  * - the server's domains, admin/ and cli/ borrow no storefront/ code: what they share with it
  *   (formats, the tenant's configuration, shoot dates) is in schema/;
  * - the CLI imports no plugin or route: stores are opened in one place (server/stores/open-stores.ts);
- * - the domains (server/rental, marketplace, accounts, catalogue, payments) and the workflows that
- *   span them import no plugin or route, and every quote step goes through server/workflows/quote-step.ts;
+ * - the domains (server/rental, marketplace, accounts, catalogue, payments), the workflows that
+ *   span them and the storefront's page state (server/storefront) import no plugin or route, and every quote step goes through server/workflows/quote-step.ts;
  * - no module imports itself back through others (types included): the import graph of the app and
  *   its scripts has no circle.
  */
@@ -211,10 +211,10 @@ describe('the import graph', () => {
     expect(http).toEqual([]);
   });
 
-  it('keeps the domains and their workflows off the HTTP layer: they import no plugin or route', async () => {
+  it("keeps the domains, their workflows and the storefront's page state off the HTTP layer: they import no plugin or route", async () => {
     const graph = await importGraph();
     const domains = [...graph].filter(([file]) =>
-      /^server\/(rental|marketplace|accounts|catalogue|payments|workflows)\//.test(file),
+      /^server\/(rental|marketplace|accounts|catalogue|payments|workflows|storefront)\//.test(file),
     );
     expect(domains.length).toBeGreaterThan(50);
     const http = domains.flatMap(([file, targets]) =>
