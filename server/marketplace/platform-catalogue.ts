@@ -44,6 +44,12 @@ export interface PlatformCatalogueOptions {
   changed: () => void;
   /** A change the index could not take (a hosted index's network, quota): logged, tried again by the next refresh. */
   failed: (error: unknown, houseId: string) => void;
+  /**
+   * The houses' own catalogues loaded into the index, awaited before their listings are written:
+   * the embedded index keeps each listing over its house's item (one copy of each), which it can
+   * only when the house's is there.
+   */
+  housesIndexed?: (houseIds: readonly string[]) => Promise<void>;
 }
 
 export class PlatformCatalogue {
@@ -206,6 +212,7 @@ export class PlatformCatalogue {
     try {
       this.follower = this.options.itemStore.followEveryTenant((tenantId, change) => this.heard(tenantId, change));
       await this.follower.synced;
+      await this.options.housesIndexed?.([...this.houses.keys()]);
       const held: Array<[string, ItemChange]> = [];
       this.loading = { phase: 'writing', held };
       await this.options.index.replaceAll(this.options.platformId, [...listings.values()]);
@@ -273,6 +280,7 @@ export class PlatformCatalogue {
     const entry: ListedHouse = { house, map, stock, listed: new Set(), heardWhileReading: [] };
     this.houses.set(houseId, entry);
     try {
+      await this.options.housesIndexed?.([houseId]);
       for (
         let page = await itemStore.list(houseId);
         page.length;

@@ -4,17 +4,19 @@
  * listed houses of 2,000 items each (aviation's catalogue five times over, and a little more, under
  * new ids; each house further east). For each N (BENCH_HOUSES, default 3,50,200):
  * - start to every house's listings in the platform's search (the platform's /rentals total);
- * - the server's RSS once loaded (from its /proc entry);
+ * - the server's RSS once loaded (from its /proc entry), and what it holds after a full garbage
+ *   collection (V8's heap in use and the buffers outside it: memory-probe.mjs);
  * - a distinct platform listing's CPU (the server's CPU time over a run / its requests) and size;
  * - distinct filtered platform listings, nearest first from a place that changes, as a ratio of one
  *   house's distinct filtered listings in the same run (goal ≥ 0.5×).
- * Memory per listing is the RSS beyond the smallest N's, over the listings beyond it.
+ * Memory per listing is what is held after a collection beyond the smallest N's, over the listings
+ * beyond it (a listing is a house's item and its listing on the platform).
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot, tenantsDir } from '../helpers/paths';
-import { http, startServer } from '../helpers/server-process';
+import { http, startServer, type ServerProcess } from '../helpers/server-process';
 import { distinctPages } from './distinct-pages';
 import { fmt } from './figures';
 
@@ -117,11 +119,27 @@ interface Row {
   houses: number;
   startSeconds: number;
   rss: number;
+  /** Bytes held after a full collection. */
+  live: number;
   pageCpuMs: number;
   pageKb: number;
   ratio: number;
   house: number;
   platform: number;
+}
+
+/** What the server holds after a full collection (memory-probe.mjs): V8's heap in use and the buffers outside it. */
+async function liveAfterCollection(server: ServerProcess): Promise<number> {
+  // Asked once a server: the first such line is this answer.
+  process.kill(server.child.pid!, 'SIGUSR2');
+  for (;;) {
+    const line = /memory after a full collection (\{.*\})/.exec(server.log())?.[1];
+    if (line) {
+      const { heapUsed, external } = JSON.parse(line) as { heapUsed: number; external: number };
+      return heapUsed + external;
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }
 
 const rows: Row[] = [];
@@ -140,6 +158,9 @@ for (const houses of SIZES) {
       [
         process.execPath,
         ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        '--expose-gc',
+        '--import',
+        path.join(repoRoot, 'tests/bench/memory-probe.mjs'),
         path.join(repoRoot, 'dist/server/main.js'),
       ],
       { readyWithinMs: 900_000 },
@@ -150,6 +171,7 @@ for (const houses of SIZES) {
       while ((await platformTotal(server.url)) < expected) await new Promise((done) => setTimeout(done, 250));
       const startSeconds = (performance.now() - began) / 1000;
       const rss = await procStatus(pid, 'VmRSS');
+      const live = await liveAfterCollection(server);
       const pageKb =
         (await http(`${server.url}/rentals/furniture`, { headers: { host: 'platform.localhost' } })).text.length / 1024;
       const host = `${ids[0]}.localhost`;
@@ -163,6 +185,7 @@ for (const houses of SIZES) {
         houses,
         startSeconds,
         rss,
+        live,
         pageCpuMs: (cpu * 1000) / platform.requests.total,
         pageKb,
         house: house.requests.average,
@@ -182,14 +205,14 @@ console.log(
   `\nThe platform at many houses (${ITEMS_PER_HOUSE} items a house, built server, file tenants, embedded search; ${DURATION} s a load, 20 connections)`,
 );
 console.log(
-  '  houses  listings  start   RSS      per listing  page CPU  page size  house req/s  platform req/s  ratio',
+  '  houses  listings  start   RSS      held     per listing  page CPU  page size  house req/s  platform req/s  ratio',
 );
 for (const row of rows) {
   const perListing =
     row === smallest
       ? '—'
-      : `${fmt((row.rss - smallest.rss) / ((row.houses - smallest.houses) * ITEMS_PER_HOUSE) / 1024, 2)} KB`;
+      : `${fmt((row.live - smallest.live) / ((row.houses - smallest.houses) * ITEMS_PER_HOUSE) / 1024, 2)} KB`;
   console.log(
-    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
+    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${fmt(row.live / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
   );
 }

@@ -82,6 +82,11 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
       itemStore: app.itemStore,
       tenantStore: app.tenantStore,
       changed: () => bump(PLATFORM_TENANT_ID),
+      // One house at a time, as start-up loads them (a house's items are in memory while it loads);
+      // a house whose own load failed is listed all the same (its listings then kept whole).
+      housesIndexed: async (houseIds) => {
+        for (const houseId of houseIds) await follow(houseId).catch(() => undefined);
+      },
       failed: (error, houseId) =>
         app.log.error(
           { err: error, tenantId: houseId },

@@ -5,15 +5,32 @@
  * CPU went to the garbage collector walking them; bytes in an ArrayBuffer are one object to it,
  * outside V8's heap limit, at about half the memory.
  *
- * Append-only, like the slots: a retired slot's bytes stay until the catalogue is rebuilt.
+ * An item may be kept **over a base**: another shelf's slot it mostly repeats (a platform listing
+ * over its house's own item). Then only what differs is kept, the values many slots share (the
+ * house a listing names, its platform category) once for all of them, and its ids not at all
+ * (derived from its house's), so a listing costs a twentieth of its item. A base is read from its own shelf's slot, whose bytes never
+ * change (below), so a listing reads back exactly as it was written whatever its house did since.
+ *
+ * Append-only, like the slots: a retired slot's bytes stay until the catalogue is rebuilt (a
+ * rebuilt house's old shelf stays while listings not retired are kept over it).
  */
 import type { Item } from '../../../schema/types.generated';
 
-/** Each buffer's size: a few hundred items; an item larger than this gets a buffer of its own. */
+/** The largest buffer: a few hundred items; an item larger than this gets a buffer of its own. */
 const CHUNK_BYTES = 1 << 20;
+/** The first buffer: a small tenant's few items; each next one twice the last, up to CHUNK_BYTES. */
+const FIRST_CHUNK_BYTES = 1 << 14;
+/** In a based slot's bytes: the keys its base has and it has not, and its shared parts' numbers. */
+const DROPPED = '$dropped';
+const SHARED = '$shared';
+const NO_BASE = 0;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+type Fields = Record<string, unknown>;
+/** A key whose value follows from the item and its base (a listing's id from its house's and the item's). */
+export type DerivedKeys = Record<string, (item: Fields, base: Fields) => unknown>;
 
 export class DocumentShelf {
   private readonly chunks: Uint8Array[] = [];
@@ -24,45 +41,143 @@ export class DocumentShelf {
   private chunkOf = new Uint32Array(0);
   private startOf = new Uint32Array(0);
   private lengthOf = new Uint32Array(0);
+  /** Per slot: its base's shelf (a number in `bases`; NO_BASE: kept whole) and slot there. */
+  private baseOf = new Uint32Array(0);
+  private baseSlotOf = new Uint32Array(0);
+  private readonly bases: Array<DocumentShelf | undefined> = [undefined];
+  private readonly baseNumbers = new Map<DocumentShelf, number>();
+  /** Per base, how many slots not retired are kept over it: one no slot needs is let go. */
+  private readonly basedSlots: number[] = [0];
+  /** Parts kept once for every slot that has them (a listing's house), as JSON, by number. */
+  private readonly shared: string[] = [];
+  private readonly sharedNumbers = new Map<string, number>();
   private count = 0;
+
+  constructor(private readonly derived: DerivedKeys = {}) {}
 
   get size(): number {
     return this.count;
   }
 
+  /** The bytes its items take in its buffers (what a based listing saves shows here). */
+  get bytes(): number {
+    return this.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  }
+
   /** Keeps `item` as the next slot's (slots are numbered 0, 1, 2… in the order kept). */
   push(item: Item): void {
-    const json = JSON.stringify(item);
-    // At most three bytes a UTF-16 unit: room for that is made before encoding in place.
-    if (this.used + json.length * 3 > this.current.length) {
-      this.current = new Uint8Array(Math.max(CHUNK_BYTES, json.length * 3));
-      this.chunks.push(this.current);
-      this.used = 0;
+    this.keep(JSON.stringify(item), NO_BASE, 0);
+  }
+
+  /**
+   * Keeps `item` as the next slot's, over `base`'s `slot`: only what differs from the base; of
+   * that, strings and numbers as they are, other values (a category, a house) once for every slot
+   * with the same, and keys the shelf derives (`derived`, as they would be derived) not at all.
+   */
+  pushOver(item: Item, base: DocumentShelf, slot: number): void {
+    const over = base.get(slot) as unknown as Fields;
+    const fields = item as unknown as Fields;
+    const differs: Fields = {};
+    const shared: Record<string, number> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined || value === over[key] || this.derived[key]?.(fields, over) === value) continue;
+      if (value === null || typeof value !== 'object') differs[key] = value;
+      else {
+        // Strings are compared as they are: only objects (a category, a house) are written out.
+        const json = JSON.stringify(value);
+        if (json !== JSON.stringify(over[key])) shared[key] = this.shareOf(json);
+      }
     }
-    const { written } = encoder.encodeInto(json, this.current.subarray(this.used));
-    this.grow(this.count + 1);
-    this.chunkOf[this.count] = this.chunks.length - 1;
-    this.startOf[this.count] = this.used;
-    this.lengthOf[this.count] = written;
-    this.used += written;
-    this.count++;
+    const dropped = [...Object.keys(over), ...Object.keys(this.derived)].filter((key) => fields[key] === undefined);
+    if (dropped.length) differs[DROPPED] = dropped;
+    if (Object.keys(shared).length) differs[SHARED] = shared;
+    let number = this.baseNumbers.get(base);
+    if (number === undefined) {
+      number = this.bases.push(base) - 1;
+      this.basedSlots.push(0);
+      this.baseNumbers.set(base, number);
+    }
+    this.basedSlots[number]!++;
+    this.keep(JSON.stringify(differs), number, slot);
+  }
+
+  /** The slot is retired: it is never read again (a base no live slot needs any more is let go). */
+  retire(slot: number): void {
+    const base = this.baseOf[slot]!;
+    if (base === NO_BASE || --this.basedSlots[base]! > 0) return;
+    this.baseNumbers.delete(this.bases[base]!);
+    this.bases[base] = undefined;
   }
 
   /** A slot's item, as a new object (the caller may keep or change it). */
   get(slot: number): Item {
     const start = this.startOf[slot]!;
-    return JSON.parse(
+    const fields = JSON.parse(
       decoder.decode(this.chunks[this.chunkOf[slot]!]!.subarray(start, start + this.lengthOf[slot]!)),
-    ) as Item;
+    ) as Fields;
+    const base = this.baseOf[slot]!;
+    if (base === NO_BASE) return fields as unknown as Item;
+    const {
+      [DROPPED]: dropped = [],
+      [SHARED]: shared = {},
+      ...differs
+    } = fields as Fields & {
+      [DROPPED]?: string[];
+      [SHARED]?: Record<string, number>;
+    };
+    const over = this.bases[base]!.get(this.baseSlotOf[slot]!) as unknown as Fields;
+    const item = { ...over, ...differs };
+    for (const [key, number] of Object.entries(shared)) item[key] = JSON.parse(this.shared[number]!);
+    for (const [key, derive] of Object.entries(this.derived)) if (!(key in differs)) item[key] = derive(item, over);
+    for (const key of dropped) delete item[key];
+    return item as unknown as Item;
   }
 
-  private grow(slots: number): void {
-    if (slots <= this.chunkOf.length) return;
-    const capacity = Math.max(slots, this.chunkOf.length * 2, 1024);
-    for (const field of ['chunkOf', 'startOf', 'lengthOf'] as const) {
-      const grown = new Uint32Array(capacity);
-      grown.set(this[field]);
-      this[field] = grown;
+  /**
+   * Gives back the room a bulk load left unused: the last buffer cut to what it holds, the
+   * per-slot arrays to the slots. Writes after it start a small buffer (a house edits a few items).
+   */
+  trim(): void {
+    if (this.used < this.current.length) {
+      this.current = this.current.slice(0, this.used);
+      if (this.chunks.length) this.chunks[this.chunks.length - 1] = this.current;
+    }
+    this.resize(this.count);
+  }
+
+  private keep(json: string, base: number, baseSlot: number): void {
+    // At most three bytes a UTF-16 unit: room for that is made before encoding in place.
+    if (this.used + json.length * 3 > this.current.length) {
+      const size = Math.min(CHUNK_BYTES, FIRST_CHUNK_BYTES * 2 ** this.chunks.length);
+      this.current = new Uint8Array(Math.max(size, json.length * 3));
+      this.chunks.push(this.current);
+      this.used = 0;
+    }
+    const { written } = encoder.encodeInto(json, this.current.subarray(this.used));
+    if (this.count + 1 > this.chunkOf.length) this.resize(Math.max(this.count + 1, this.chunkOf.length * 2, 1024));
+    this.chunkOf[this.count] = this.chunks.length - 1;
+    this.startOf[this.count] = this.used;
+    this.lengthOf[this.count] = written;
+    this.baseOf[this.count] = base;
+    this.baseSlotOf[this.count] = baseSlot;
+    this.used += written;
+    this.count++;
+  }
+
+  private shareOf(json: string): number {
+    let number = this.sharedNumbers.get(json);
+    if (number === undefined) {
+      number = this.shared.push(json) - 1;
+      this.sharedNumbers.set(json, number);
+    }
+    return number;
+  }
+
+  private resize(slots: number): void {
+    for (const field of ['chunkOf', 'startOf', 'lengthOf', 'baseOf', 'baseSlotOf'] as const) {
+      const resized = new Uint32Array(slots);
+      resized.set(this[field].subarray(0, Math.min(slots, this.count)));
+      this[field] = resized;
     }
   }
 }

@@ -23,7 +23,7 @@
  * a write, a little under twice one house's, and 0.2 ms asked again (tests/bench/marketplace.ts).
  */
 import { haversineKm } from '../../../schema/marketplace/distance';
-import { DocumentShelf } from './document-shelf';
+import { DocumentShelf, type DerivedKeys } from './document-shelf';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
 import {
@@ -42,7 +42,7 @@ import {
   type SlotSet,
 } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
-import { isListing } from '../../../schema/marketplace/listings';
+import { isListing, listingIdOf, type Listing } from '../../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../../schema/types.generated';
 import {
   PRICE_BINS,
@@ -170,7 +170,7 @@ const wholeNumber = (value: unknown, fallback: number, min: number, max: number)
 /** One tenant's catalogue. Synchronous: the port's promises wrap it. */
 class TenantCatalogue {
   /** Each slot's item, as bytes (read back for a page's hits, a removal's counts and a rebuild). */
-  private readonly items = new DocumentShelf();
+  private readonly items = new DocumentShelf(LISTING_IDS);
   /** Each slot's item's id; undefined once retired. */
   private readonly objectIDs: Array<string | undefined> = [];
   private readonly slotOf = new Map<string, number>();
@@ -240,11 +240,16 @@ class TenantCatalogue {
   private readonly scratch = new ScratchBits();
   private readonly text = new TextIndex();
 
-  constructor(items: readonly Item[]) {
+  /** `houses` finds a house's own catalogue, which a listing of it is kept over (document-shelf.ts). */
+  constructor(
+    items: readonly Item[],
+    private readonly houses: (tenantId: string) => TenantCatalogue | undefined = () => undefined,
+  ) {
     for (const key of FIXED_FACETS) this.facetOf(key);
     for (const bin of PRICE_BINS) this.valueOf(0, bin.slug); // every bin, in order, even empty
     this.ensureCapacity(items.length);
     for (const item of byPlace(items)) this.upsert(item);
+    this.items.trim();
   }
 
   get size(): number {
@@ -266,7 +271,11 @@ class TenantCatalogue {
     this.remove(item.objectID);
     const slot = this.items.size;
     this.ensureCapacity(slot + 1);
-    this.items.push(item);
+    const listing = isListing(item) ? item : undefined;
+    const house = listing && this.houses(listing.house.id);
+    const houseSlot = listing && house?.slotOf.get(listing.houseObjectID);
+    if (houseSlot === undefined) this.items.push(item);
+    else this.items.pushOver(item, house!.items, houseSlot);
     this.objectIDs.push(item.objectID);
     this.slotOf.set(item.objectID, slot);
     this.live++;
@@ -321,6 +330,7 @@ class TenantCatalogue {
     if (slot === undefined) return;
     this.slotOf.delete(objectID);
     this.countSlot(slot, this.items.get(slot), -1);
+    this.items.retire(slot);
     this.objectIDs[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.forgetKeptSearches();
@@ -928,6 +938,12 @@ const KEPT_COUNTS = 256;
 /** Distinct item locations kept as slot sets for 'nearest' (houses on the platform); past it, a full sort. */
 const MAX_POINT_SETS = 4096;
 
+/** A listing's ids, which follow from its house's and its item's: not kept, when it is kept over its item. */
+export const LISTING_IDS: DerivedKeys = {
+  objectID: (listing, item) => listingIdOf((listing.house as Listing['house']).id, item.objectID as string),
+  houseObjectID: (_listing, item) => item.objectID,
+};
+
 /** Retired slots tolerated before a tenant is rebuilt from its live items. */
 const rebuildAfter = (live: number) => Math.max(1024, live);
 
@@ -935,9 +951,11 @@ export class InProcessSearchIndex implements SearchIndex {
   private readonly tenants = new Map<string, TenantCatalogue>();
   /** What a tenant with no items answers from. */
   private readonly empty = new TenantCatalogue([]);
+  /** A house's catalogue, which the platform's listings of its items are kept over. */
+  private readonly house = (tenantId: string) => this.tenants.get(tenantId);
 
   async replaceAll(tenantId: string, items: readonly Item[]): Promise<void> {
-    this.tenants.set(tenantId, new TenantCatalogue(items));
+    this.tenants.set(tenantId, new TenantCatalogue(items, this.house));
   }
 
   async upsert(tenantId: string, item: Item): Promise<void> {
@@ -957,9 +975,9 @@ export class InProcessSearchIndex implements SearchIndex {
 
   private write(tenantId: string, change: (catalogue: TenantCatalogue) => void): void {
     let catalogue = this.tenants.get(tenantId);
-    if (!catalogue) this.tenants.set(tenantId, (catalogue = new TenantCatalogue([])));
+    if (!catalogue) this.tenants.set(tenantId, (catalogue = new TenantCatalogue([], this.house)));
     change(catalogue);
     if (catalogue.retired > rebuildAfter(catalogue.size))
-      this.tenants.set(tenantId, new TenantCatalogue(catalogue.liveItems()));
+      this.tenants.set(tenantId, new TenantCatalogue(catalogue.liveItems(), this.house));
   }
 }

@@ -2,11 +2,36 @@
  * The embedded search keeps each item as JSON bytes in shared buffers (server/search/engine/
  * document-shelf.ts) and reads back only a page's hits: every item comes back as it went in,
  * whatever its characters and size, across the buffers' edges; and a hit is the caller's own copy.
+ * A platform listing is kept over its house's item (what differs, and the house once for all its
+ * listings), and reads back exactly as written whatever the house's catalogue did since.
  */
 import { describe, expect, it } from 'vitest';
 import { DocumentShelf } from '../../../server/search/engine/document-shelf';
-import { InProcessSearchIndex } from '../../../server/search/engine/in-process-search';
+import { InProcessSearchIndex, LISTING_IDS } from '../../../server/search/engine/in-process-search';
 import { sampleItem } from '../../contract/item-store.contract';
+import { listingOf, type Listing } from '../../../schema/marketplace/listings';
+import type { House } from '../../../schema/marketplace/houses';
+import type { Item } from '../../../schema/types.generated';
+
+const house: House = {
+  id: 'jetway',
+  name: 'Jetway Props',
+  city: 'Sun Valley',
+  country: 'US',
+  currency: 'USD',
+  locale: 'en-US',
+  timezone: 'America/Los_Angeles',
+  location: { lat: 34.2, lng: -118.4 },
+};
+const platform = { groups: [{ slug: 'seating', name: 'Seating', categories: [{ slug: 'cabin', name: 'Cabin' }] }] };
+const houseItem = (n: number, overrides: Partial<Item> = {}) =>
+  sampleItem(`seat-${n}`, {
+    description: `A row of three economy seats, number ${n}, with tray tables and working belts. `.repeat(4),
+    customFields: { eras: ['1990s'] },
+    vendorId: house.id,
+    ...overrides,
+  });
+const listing = (item: Item): Listing => listingOf(item, house, platform, { seats: 'seating/cabin' });
 
 describe('the document shelf', () => {
   it('gives back every item as it was kept, across buffers, in any script, however large', () => {
@@ -33,5 +58,43 @@ describe('the document shelf', () => {
     first.hits[0]!.name = 'Changed by a page';
     const again = await index.search('acme', { filters: {}, sort: 'name', page: 0, perPage: 24 });
     expect(again.hits.map((hit) => hit.name)).toEqual(['Economy Triple Seat seat-1', 'Economy Triple Seat seat-2']);
+  });
+
+  it('keeps a listing over its house item: only what differs, the house once, read back whole', () => {
+    const houseShelf = new DocumentShelf();
+    const items = Array.from({ length: 500 }, (_, n) => houseItem(n));
+    for (const item of items) houseShelf.push(item);
+    houseShelf.trim();
+    const platformShelf = new DocumentShelf(LISTING_IDS);
+    const listings = items.map(listing);
+    listings.forEach((kept, slot) => platformShelf.pushOver(kept, houseShelf, slot));
+    platformShelf.trim();
+    for (const slot of [0, 7, 499]) expect(platformShelf.get(slot)).toEqual(listings[slot]);
+    // Its platform category, id and house, not its description again: a few bytes a listing.
+    expect(listings[0]!.category).not.toEqual(items[0]!.category);
+    expect(platformShelf.bytes / listings.length).toBeLessThan(100);
+    expect(houseShelf.bytes / items.length).toBeGreaterThan(600);
+    // Keys the listing leaves out (no platform custom field for eras) stay out.
+    expect(platformShelf.get(3)).not.toHaveProperty('customFields');
+  });
+
+  it("reads a listing back as written after its house's item changed and its catalogue was rebuilt", async () => {
+    const index = new InProcessSearchIndex();
+    const items = Array.from({ length: 40 }, (_, n) => houseItem(n));
+    await index.replaceAll('jetway', items);
+    await index.replaceAll('platform', items.map(listing));
+    // The house renames every item, 60 times over: its catalogue is rebuilt (past 1,024 retired slots).
+    for (let round = 0; round < 60; round++)
+      for (const item of items) await index.upsert('jetway', { ...item, name: `Renamed ${round} ${item.objectID}` });
+    const query = { filters: {}, sort: 'name', page: 0, perPage: 50 } as const;
+    const own = await index.search('jetway', query);
+    expect(own.hits[0]!.name).toMatch(/^Renamed 59 /);
+    const listed = await index.search('platform', query);
+    expect(listed.hits).toHaveLength(40);
+    expect(listed.hits.find((hit) => hit.objectID === listing(items[5]!).objectID)).toEqual(listing(items[5]!));
+    // The platform hears the change: its listing reads the new item.
+    await index.upsert('platform', listing({ ...items[5]!, name: 'Renamed at last' }));
+    const again = await index.search('platform', { ...query, text: 'renamed' });
+    expect(again.hits.map((hit) => hit.name)).toEqual(['Renamed at last']);
   });
 });
