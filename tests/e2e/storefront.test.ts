@@ -67,7 +67,7 @@ async function openPage(tenant: string, options: Parameters<typeof containedCont
   page.on('console', (message) => {
     // Blocked off-machine requests, and the 404 status of the not-found page itself, are expected.
     const expected =
-      /ERR_BLOCKED_BY_CLIENT|ERR_FAILED/.test(message.text()) ||
+      /ERR_PROXY_CONNECTION_FAILED|ERR_BLOCKED_BY_CLIENT|ERR_FAILED/.test(message.text()) ||
       (/status of 404/.test(message.text()) && message.location().url.endsWith('/no-such-page'));
     if (message.type() === 'error' && !expected) errors.push(`console: ${message.text()}`);
   });
