@@ -6,9 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { statementOf, type Statement } from '../../schema/accounts/statements';
-import { withDefaults } from '../../schema/defaults';
-import type { CustomerAccount, Tenant } from '../../schema/types.generated';
-import { statementPdf } from './statement-pdf';
+import type { CustomerAccount } from '../../schema/types.generated';
+import type { accountStatementPdf as drawStatementPdf } from './statement-pdf';
 
 export type StatementStores = Pick<FastifyInstance, 'invoices'>;
 
@@ -25,9 +24,13 @@ export async function accountStatement(
   return statementOf(account, documents, payments, month);
 }
 
-/** The statement as the PDF the account's billing contact is mailed. */
-export const accountStatementPdf = (statement: Statement, account: CustomerAccount, tenant: Tenant) =>
-  statementPdf(statement, account, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor));
+/** The statement as the PDF the account's billing contact is mailed (pdfkit loaded with the first). */
+export async function accountStatementPdf(
+  ...args: Parameters<typeof drawStatementPdf>
+): ReturnType<typeof drawStatementPdf> {
+  const { accountStatementPdf: draw } = await import('./statement-pdf');
+  return draw(...args);
+}
 
 /** The PDF's file name: the account and the month, in characters every mail program keeps. */
 export const statementFileName = (account: Pick<CustomerAccount, 'id'>, month: string) =>

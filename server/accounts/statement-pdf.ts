@@ -7,7 +7,8 @@
  */
 import type { Statement, StatementLineKind } from '../../schema/accounts/statements';
 import { AGE_BUCKETS, type AgeBucket } from '../../schema/accounts/payments';
-import type { CustomerAccount, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import type { CustomerAccount, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
+import { withDefaults } from '../../schema/defaults';
 import { addressLines } from '../../schema/display/contact';
 import { formatDay, formatMoney, formatMonth } from '../../schema/display/format';
 import {
@@ -20,7 +21,7 @@ import {
   MUTED,
   numberPages,
   ruleAcross,
-} from '../rental';
+} from '../rental/pdf-document';
 
 const KIND_WORDS: Record<StatementLineKind, string> = {
   invoice: 'Invoice',
@@ -232,3 +233,7 @@ export async function statementPdf(
   document.end();
   return done;
 }
+
+/** The statement as the PDF the account's billing contact is mailed, from the tenant as stored. */
+export const accountStatementPdf = (statement: Statement, account: CustomerAccount, tenant: Tenant) =>
+  statementPdf(statement, account, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor));

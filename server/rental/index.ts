@@ -2,7 +2,9 @@
  * The rental domain's front door, as the rest of the server uses it: a quote's conversation (its
  * steps, settings and free stock), intake, notices and totals, the kept availability, the hire
  * floor, invoices and their PDFs, the accountant's and the orders' exports, calendar feeds, the
- * certificate of insurance, and the watches. The PDF worker imports the function it runs by name.
+ * certificate of insurance, and the watches. The PDF worker imports the function it runs by name,
+ * and the PDFs' paper (pdf-document.ts, pdfkit and its fonts) is named and loaded only where a PDF
+ * is drawn, so a server or a test that draws none loads none of it.
  */
 export {
   EXPORT_FORMATS,
@@ -27,23 +29,12 @@ export {
   unitsForItem,
 } from './hire-floor';
 export { attachmentOf, certificateFile, keepCertificate } from './insurance';
-export { invoicePdf } from './invoice-pdf';
+export { invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
 export { tellOverdue } from './overdue-watch';
-export {
-  FAINT_RULE,
-  INK,
-  MARGIN,
-  MUTED,
-  closingWords,
-  letterhead,
-  moneyDocument,
-  numberPages,
-  ruleAcross,
-} from './pdf-document';
 export {
   actionsNow,
   closingPreview,

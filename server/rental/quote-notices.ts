@@ -8,11 +8,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Invoice, QuoteRequest } from '../../schema/types.generated';
+import { invoicePdf } from './lazy-pdfs';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { creditNoteMessage, pdf, quoteUpdateMessage } from '../mail/messages';
 import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
 import { dueOfQuote } from './quote-due';
-import { invoicePdf } from './invoice-pdf';
 
 /** What telling of a step reads and writes: a Fastify app has them all. */
 export type NoticeStores = Pick<FastifyInstance, 'tenantStore' | 'itemStore' | 'invoices' | 'mailer' | 'profileStore'>;

@@ -4,7 +4,7 @@
  * draw, and the receivables watch draws thousands (reminders, statements) one after another.
  * Answers the PDF's bytes.
  */
-import { accountStatementPdf } from '../accounts/account-statements';
+import { accountStatementPdf } from '../accounts/statement-pdf';
 import { invoicePdf } from '../rental/invoice-pdf';
 
 export type PdfTask =

@@ -17,7 +17,6 @@ import { synonymGroups } from '../../../schema/catalogue-search';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
 import { PlatformCatalogue } from '../../marketplace';
-import { AlgoliaSearchIndex } from '../../search/algolia-search';
 import { InProcessSearchIndex } from '../../search/engine/in-process-search';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../search/search-port';
 
@@ -36,8 +35,11 @@ const FULL_CHECK_SECONDS = 30;
 export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
   async (app, { config, fullCheckSeconds = FULL_CHECK_SECONDS }) => {
     const settings = config?.search;
+    // Algolia's client is loaded only when it is the one configured.
     const index: SearchIndex =
-      settings?.provider === 'algolia' ? new AlgoliaSearchIndex(settings) : new InProcessSearchIndex();
+      settings?.provider === 'algolia'
+        ? new (await import('../../search/algolia-search')).AlgoliaSearchIndex(settings)
+        : new InProcessSearchIndex();
     const versions = new Map<string, number>();
     const bump = (tenantId: string) => versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
     const following = new Map<string, { loaded: Promise<void>; stop: () => void }>();
@@ -82,11 +84,14 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
       itemStore: app.itemStore,
       tenantStore: app.tenantStore,
       changed: () => bump(PLATFORM_TENANT_ID),
-      // One house at a time, as start-up loads them (a house's items are in memory while it loads);
-      // a house whose own load failed is listed all the same (its listings then kept whole).
-      housesIndexed: async (houseIds) => {
-        for (const houseId of houseIds) await follow(houseId).catch(() => undefined);
-      },
+      // The embedded index keeps listings over their houses' items: one house at a time, as start-up
+      // loads them (a house's items are in memory while it loads); one whose load failed is listed
+      // all the same (its listings then kept whole). A hosted index keeps its own copies: no wait.
+      ...(index instanceof InProcessSearchIndex && {
+        housesIndexed: async (houseIds: readonly string[]) => {
+          for (const houseId of houseIds) await follow(houseId).catch(() => undefined);
+        },
+      }),
       failed: (error, houseId) =>
         app.log.error(
           { err: error, tenantId: houseId },

@@ -8,7 +8,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 import { OutboxMailer } from '../../mail/mailer';
 
@@ -85,6 +84,8 @@ const outbox: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: string };
       const entry = (await entries()).find((candidate) => candidate.id === id);
       if (!entry) throw new NoOutboxError(`No message ${JSON.stringify(id)} in the outbox`);
+      // Loaded with the first message read: nothing else of the server parses mail.
+      const { simpleParser } = await import('mailparser');
       const parsed = await simpleParser(await readFile(path.join(box().dir, id)));
       return { ...entry, text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
     },
