@@ -250,6 +250,7 @@ class TenantCatalogue {
     this.ensureCapacity(items.length);
     for (const item of byPlace(items)) this.upsert(item);
     this.items.trim();
+    this.text.pack();
   }
 
   get size(): number {

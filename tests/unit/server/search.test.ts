@@ -5,7 +5,7 @@
  * This is what only the embedded index promises, on the contract's catalogue: words found despite
  * a typo, every word needed wherever each is found, priceBinOf's bounds, new words found by prefix
  * after the vocabulary was sorted and by words asked before they came, staying correct through
- * writes that rebuild a tenant, and text
+ * writes that rebuild a tenant, a bulk load's packed postings written to after, and text
  * a regular expression would choke on answered without throwing.
  */
 import { describe, expect, it } from 'vitest';
@@ -109,6 +109,22 @@ describe('writes', () => {
     await index.upsert('props', searchItem('marsupial', { name: 'Quokka Plush' }));
     expect(await found('quokka')).toEqual(['marsupial']);
     expect(await found('zepelin')).toEqual(['airship']);
+  });
+
+  it('finds a common word of a bulk load (its postings packed) and the writes after it', async () => {
+    const chairs = Array.from({ length: 40 }, (_, i) => searchItem(`chair-${i}`, { name: `Bentwood chair ${i}` }));
+    const index = await catalogue(chairs);
+    const found = async (text: string) => (await index.search('props', query({ text, perPage: 100 }))).hits;
+    expect(await found('bentwood')).toHaveLength(40);
+    // A write to the packed word, and one changing an item loaded with it.
+    await index.upsert('props', searchItem('chair-new', { name: 'Bentwood chair, new' }));
+    await index.upsert('props', { ...chairs[3]!, name: 'Ladderback chair 3' });
+    const bentwood = (await found('bentwood')).map((hit) => hit.objectID);
+    expect(bentwood).toHaveLength(40);
+    expect(bentwood).toContain('chair-new');
+    expect(bentwood).not.toContain('chair-3');
+    expect(await found('bentwod')).toHaveLength(40); // with a typo
+    expect((await found('ladderback')).map((hit) => hit.objectID)).toEqual(['chair-3']);
   });
 
   it('stays correct through many writes (which rebuild the tenant now and then)', async () => {
