@@ -5,7 +5,7 @@
  * the floor, the margins).
  */
 export { catalogueItems, type CatalogueItems } from './catalogue-items';
-export { HouseApplications, WELCOME_LINK_DAYS } from './house-applications';
+export { HouseApplications } from './house-applications';
 export { PayoutsNotConnectedError, Payouts, UnknownHouseError } from './payouts';
 export { itemHome, PlatformCatalogue } from './platform-catalogue';
 export { productionWithQuotes, productionWithQuoteStates } from './production-request-view';

@@ -130,9 +130,10 @@ interface Row {
 
 /** What the server holds after a full collection (memory-probe.mjs): V8's heap in use and the buffers outside it. */
 async function liveAfterCollection(server: ServerProcess): Promise<number> {
-  // Asked once a server: the first such line is this answer.
+  // Asked once a server: the first such line is this answer. A full collection of a 400,000-listing
+  // heap takes seconds; a server that never answers (the probe not loaded) fails the run.
   process.kill(server.child.pid!, 'SIGUSR2');
-  for (;;) {
+  for (const until = Date.now() + 120_000; Date.now() < until;) {
     const line = /memory after a full collection (\{.*\})/.exec(server.log())?.[1];
     if (line) {
       const { heapUsed, external } = JSON.parse(line) as { heapUsed: number; external: number };
@@ -140,6 +141,9 @@ async function liveAfterCollection(server: ServerProcess): Promise<number> {
     }
     await new Promise((done) => setTimeout(done, 100));
   }
+  throw new Error(
+    `the server did not report its memory after SIGUSR2 (tests/bench/memory-probe.mjs):\n${server.log()}`,
+  );
 }
 
 const rows: Row[] = [];

@@ -81,9 +81,9 @@ export class DocumentShelf {
     const shared: Record<string, number> = {};
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined || value === over[key] || this.derived[key]?.(fields, over) === value) continue;
+      // Strings and numbers were compared as they are (above); only objects are written out to compare.
       if (value === null || typeof value !== 'object') differs[key] = value;
       else {
-        // Strings are compared as they are: only objects (a category, a house) are written out.
         const json = JSON.stringify(value);
         if (json !== JSON.stringify(over[key])) shared[key] = this.shareOf(json);
       }
