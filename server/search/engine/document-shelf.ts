@@ -11,6 +11,10 @@
  * (derived from its house's), so a listing costs a twentieth of its item. A base is read from its own shelf's slot, whose bytes never
  * change (below), so a listing reads back exactly as it was written whatever its house did since.
  *
+ * Objects are kept by **shape**: an object's keys once per shelf for every object with the same
+ * keys in the same order, and in its bytes only its shape's number and its values (an item's keys
+ * were a third of its JSON).
+ *
  * Append-only, like the slots: a retired slot's bytes stay until the catalogue is rebuilt (a
  * rebuilt house's old shelf stays while listings not retired are kept over it).
  */
@@ -24,6 +28,8 @@ const FIRST_CHUNK_BYTES = 1 << 14;
 const DROPPED = '$dropped';
 const SHARED = '$shared';
 const NO_BASE = 0;
+/** The first of an array's values as kept (an object's first is its shape's number, from 1). */
+const ARRAY = 0;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -51,6 +57,9 @@ export class DocumentShelf {
   /** Parts kept once for every slot that has them (a listing's house), as JSON, by number. */
   private readonly shared: string[] = [];
   private readonly sharedNumbers = new Map<string, number>();
+  /** Each shape's keys, by number less one (0 marks an array), and the numbers by keys. */
+  private readonly shapes: string[][] = [];
+  private readonly shapeNumbers = new Map<string, number>();
   private count = 0;
 
   constructor(private readonly derived: DerivedKeys = {}) {}
@@ -66,7 +75,7 @@ export class DocumentShelf {
 
   /** Keeps `item` as the next slot's (slots are numbered 0, 1, 2… in the order kept). */
   push(item: Item): void {
-    this.keep(JSON.stringify(item), NO_BASE, 0);
+    this.keep(this.shaped(item), NO_BASE, 0);
   }
 
   /**
@@ -98,7 +107,7 @@ export class DocumentShelf {
       this.baseNumbers.set(base, number);
     }
     this.basedSlots[number]!++;
-    this.keep(JSON.stringify(differs), number, slot);
+    this.keep(this.shaped(differs), number, slot);
   }
 
   /** The slot is retired: it is never read again (a base no live slot needs any more is let go). */
@@ -112,8 +121,8 @@ export class DocumentShelf {
   /** A slot's item, as a new object (the caller may keep or change it). */
   get(slot: number): Item {
     const start = this.startOf[slot]!;
-    const fields = JSON.parse(
-      decoder.decode(this.chunks[this.chunkOf[slot]!]!.subarray(start, start + this.lengthOf[slot]!)),
+    const fields = this.unshaped(
+      JSON.parse(decoder.decode(this.chunks[this.chunkOf[slot]!]!.subarray(start, start + this.lengthOf[slot]!))),
     ) as Fields;
     const base = this.baseOf[slot]!;
     if (base === NO_BASE) return fields as unknown as Item;
@@ -162,6 +171,39 @@ export class DocumentShelf {
     this.baseSlotOf[this.count] = baseSlot;
     this.used += written;
     this.count++;
+  }
+
+  /** `value` as JSON, each object as [its shape's number, ...its values] and each array as [0, ...its values]. */
+  private shaped(value: unknown): string {
+    return JSON.stringify(value, (_key, part: unknown) => {
+      if (part === null || typeof part !== 'object') return part;
+      if (Array.isArray(part)) return [ARRAY, ...(part as unknown[])];
+      // As JSON would write it: what it leaves out (undefined, functions) is no key of the shape.
+      const keys = Object.keys(part).filter((key) => {
+        const type = typeof (part as Fields)[key];
+        return type !== 'undefined' && type !== 'function' && type !== 'symbol';
+      });
+      return [this.shapeOf(keys), ...keys.map((key) => (part as Fields)[key])];
+    });
+  }
+
+  /** What `shaped` wrote, parsed, as the objects and arrays it was. */
+  private unshaped(value: unknown): unknown {
+    if (!Array.isArray(value)) return value;
+    const [shape, ...values] = value as [number, ...unknown[]];
+    if (shape === ARRAY) return values.map((part) => this.unshaped(part));
+    // Own keys whatever they are named ("__proto__" included), as JSON.parse makes them.
+    return Object.fromEntries(this.shapes[shape - 1]!.map((key, at) => [key, this.unshaped(values[at])]));
+  }
+
+  private shapeOf(keys: string[]): number {
+    const name = keys.join('\u0000');
+    let number = this.shapeNumbers.get(name);
+    if (number === undefined) {
+      number = this.shapes.push(keys);
+      this.shapeNumbers.set(name, number);
+    }
+    return number;
   }
 
   private shareOf(json: string): number {

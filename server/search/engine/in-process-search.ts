@@ -249,6 +249,15 @@ class TenantCatalogue {
     for (const bin of PRICE_BINS) this.valueOf(0, bin.slug); // every bin, in order, even empty
     this.ensureCapacity(items.length);
     for (const item of byPlace(items)) this.upsert(item);
+    this.settle();
+  }
+
+  /**
+   * Gives back what writes left unused (the shelf's last buffer, the postings' room to grow), after
+   * a bulk load or a burst of writes: a house's catalogue imported item by item on a first start
+   * held its postings with room for 16 more each and a shelf buffer of up to a megabyte half empty.
+   */
+  settle(): void {
     this.items.trim();
     this.text.pack();
   }
@@ -284,7 +293,10 @@ class TenantCatalogue {
     this.forgetKeptSearches();
     this.dayRate[slot] = item.rates.day;
     this.created[slot] = Date.parse(item.createdAt) || 0;
-    this.nameKey.push(wordsOf(item.name).join(' '));
+    const nameKey = wordsOf(item.name).join(' ');
+    // A listing's is its house item's (one string for both, not two).
+    const houseNameKey = houseSlot === undefined ? undefined : house!.nameKey[houseSlot];
+    this.nameKey.push(nameKey === houseNameKey ? houseNameKey : nameKey);
     const point = (this.pointOf[slot] = this.pointNumberOf(item._geoloc));
     if (point >= 0 && this.pointBits) {
       this.pointBits[point]![slot >>> 5]! |= 1 << (slot & 31);
@@ -974,11 +986,43 @@ export class InProcessSearchIndex implements SearchIndex {
     return { ...result, tookMs: performance.now() - started };
   }
 
+  /**
+   * Settles every catalogue written since the last settle (TenantCatalogue.settle). Called once
+   * writes have been quiet for SETTLE_QUIET_MS (at most SETTLE_AT_MOST_MS after the first of them:
+   * an import of every house's catalogue item by item on a first start is one long burst).
+   */
+  settleNow(): void {
+    clearTimeout(this.settling);
+    this.settling = undefined;
+    for (const tenantId of this.unsettled) this.tenants.get(tenantId)?.settle();
+    this.unsettled.clear();
+  }
+
+  private readonly unsettled = new Set<string>();
+  private settling: ReturnType<typeof setTimeout> | undefined;
+  private unsettledSince = 0;
+
   private write(tenantId: string, change: (catalogue: TenantCatalogue) => void): void {
     let catalogue = this.tenants.get(tenantId);
     if (!catalogue) this.tenants.set(tenantId, (catalogue = new TenantCatalogue([], this.house)));
     change(catalogue);
     if (catalogue.retired > rebuildAfter(catalogue.size))
       this.tenants.set(tenantId, new TenantCatalogue(catalogue.liveItems(), this.house));
+    else this.settleSoon(tenantId);
+  }
+
+  private settleSoon(tenantId: string): void {
+    this.unsettled.add(tenantId);
+    if (!this.settling) {
+      this.unsettledSince = Date.now();
+      this.settling = setTimeout(() => this.settleNow(), SETTLE_QUIET_MS);
+      // A quiet process exits; nothing is lost unsettled, only room not yet given back.
+      this.settling.unref?.();
+    } else if (Date.now() - this.unsettledSince < SETTLE_AT_MOST_MS) this.settling.refresh();
   }
 }
+
+/** Writes quiet for this long settle their catalogues (InProcessSearchIndex.settleNow). */
+const SETTLE_QUIET_MS = 1000;
+/** A burst of writes longer than this is settled all the same, and again after it. */
+const SETTLE_AT_MOST_MS = 30_000;
