@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startBuildStamp } from './build-stamp.mjs';
+import { isBuildCurrent, startBuildStamp } from './build-stamp.mjs';
 
 // Always production bundles, whoever runs this: Vite lets NODE_ENV win over its mode, and
 // vitest's global setup runs this script with NODE_ENV=test (which built React's development
@@ -23,6 +23,13 @@ import { startBuildStamp } from './build-stamp.mjs';
 process.env.NODE_ENV = 'production';
 
 const root = new URL('..', import.meta.url).pathname;
+// `prepare` passes --unless-current: npm runs it on every `npx backlot` in the checkout (npm
+// installs the package itself to find its bin), and a rebuild each time took 24 s and replaced
+// dist/ under a running server and a running test suite (CI's checks run beside it).
+if (process.argv.includes('--unless-current') && (await isBuildCurrent(root))) {
+  console.log('dist/ is built from the sources as they are: not building it again');
+  process.exit(0);
+}
 const finishStamp = await startBuildStamp(root);
 const outdir = path.join(root, 'dist/cli');
 const serverOutdir = path.join(root, 'dist/server');

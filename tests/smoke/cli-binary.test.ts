@@ -71,8 +71,12 @@ const onTerminal = (commandLine: string, input?: (screen: string, type: (text: s
   run('script', ['-qefc', commandLine, '/dev/null'], { env: { TERM: 'xterm-256color', COLUMNS: '100' }, input });
 
 describe('npx backlot (the built binary)', () => {
-  it('validates the shipped tenants and exits 0, run as npx backlot', async () => {
+  it('validates the shipped tenants and exits 0, run as npx backlot, without building dist/ again', async () => {
+    const stamp = () => readFile(path.join(repo.dir, 'dist/.build-stamp.json'), 'utf8');
+    const built = await stamp();
     expect(await npxBacklot('validate')).toMatchObject({ code: 0, stdout: '4 tenants, 0 errors\n' });
+    // npm runs `prepare` to find the bin: a current build is left as it is (a server may be running from it).
+    expect(await stamp()).toBe(built);
   });
 
   it('exits 1 on an invalid tenant, and --json is one parseable document', async () => {
