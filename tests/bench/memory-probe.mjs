@@ -1,11 +1,28 @@
 /**
  * Loaded into a benchmarked server (`node --expose-gc --import tests/bench/memory-probe.mjs`), not
- * into the product: on SIGUSR2, a full garbage collection, then the memory still held on one line
- * of stdout. RSS right after a load also holds the load's garbage, which V8 gives back when it
- * pleases (the same catalogue read 600 to 780 MB from one start to the next); what is live after
- * a full collection is what a catalogue costs.
+ * into the product. On SIGUSR2, two lines of stdout:
+ * - the young-generation collections since the last signal (how many, their mean and longest
+ *   pause): the pauses every request shares, which grow with what the heap holds as objects;
+ * - then a full garbage collection, and the memory still held. RSS right after a load also holds
+ *   the load's garbage, which V8 gives back when it pleases (the same catalogue read 600 to 780 MB
+ *   from one start to the next); what is live after a full collection is what a catalogue costs.
  */
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+
+let pauses = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
+
 process.on('SIGUSR2', () => {
+  const young = {
+    count: pauses.length,
+    meanMs: pauses.reduce((sum, pause) => sum + pause, 0) / Math.max(1, pauses.length),
+    maxMs: Math.max(0, ...pauses),
+  };
+  pauses = [];
+  console.log(`young collections since the last report ${JSON.stringify(young)}`);
   globalThis.gc();
   console.log(`memory after a full collection ${JSON.stringify(process.memoryUsage())}`);
 });

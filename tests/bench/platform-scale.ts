@@ -7,6 +7,8 @@
  * - the server's RSS once loaded (from its /proc entry), and what it holds after a full garbage
  *   collection (V8's heap in use and the buffers outside it: memory-probe.mjs);
  * - a distinct platform listing's CPU (the server's CPU time over a run / its requests) and size;
+ * - the young-generation collections' pauses over both runs below (mean and longest: the issue's
+ *   200 houses averaged 16-17 ms when every listing was objects);
  * - distinct filtered platform listings, nearest first from a place that changes, as a ratio of one
  *   house's distinct filtered listings in the same run (goal ≥ 0.5×).
  * Memory per listing is what is held after a collection beyond the smallest N's, over the listings
@@ -126,18 +128,29 @@ interface Row {
   ratio: number;
   house: number;
   platform: number;
+  young: Probe['young'];
 }
 
-/** What the server holds after a full collection (memory-probe.mjs): V8's heap in use and the buffers outside it. */
-async function liveAfterCollection(server: ServerProcess): Promise<number> {
-  // Asked once a server: the first such line is this answer. A full collection of a 400,000-listing
-  // heap takes seconds; a server that never answers (the probe not loaded) fails the run.
+interface Probe {
+  young: { count: number; meanMs: number; maxMs: number };
+  /** Bytes held after a full collection: V8's heap in use and the buffers outside it. */
+  held: number;
+}
+
+/**
+ * Asks the server's memory-probe.mjs (SIGUSR2) for its young collections since it was last asked
+ * and what it holds after a full collection: its `nth` report (1, 2…). A full collection of a
+ * 400,000-listing heap takes seconds; a server that never answers (the probe not loaded) fails the run.
+ */
+async function probe(server: ServerProcess, nth: number): Promise<Probe> {
   process.kill(server.child.pid!, 'SIGUSR2');
   for (const until = Date.now() + 120_000; Date.now() < until;) {
-    const line = /memory after a full collection (\{.*\})/.exec(server.log())?.[1];
-    if (line) {
-      const { heapUsed, external } = JSON.parse(line) as { heapUsed: number; external: number };
-      return heapUsed + external;
+    const log = server.log();
+    const young = [...log.matchAll(/young collections since the last report (\{.*\})/g)][nth - 1]?.[1];
+    const memory = [...log.matchAll(/memory after a full collection (\{.*\})/g)][nth - 1]?.[1];
+    if (young && memory) {
+      const { heapUsed, external } = JSON.parse(memory) as { heapUsed: number; external: number };
+      return { young: JSON.parse(young) as Probe['young'], held: heapUsed + external };
     }
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -178,7 +191,7 @@ for (const houses of SIZES) {
       // The embedded index gives back what the load's writes left unused once they have been quiet
       // for a second (InProcessSearchIndex.settleNow): what is held is measured after that.
       await new Promise((done) => setTimeout(done, 2_000));
-      const live = await liveAfterCollection(server);
+      const live = (await probe(server, 1)).held;
       const pageKb =
         (await http(`${server.url}/rentals/furniture`, { headers: { host: 'platform.localhost' } })).text.length / 1024;
       const host = `${ids[0]}.localhost`;
@@ -187,6 +200,8 @@ for (const houses of SIZES) {
       const place = (n: number) => `backlot_location=${encodeURIComponent(PLACES[n % PLACES.length]!)}`;
       const platform = await distinct(server.url, 'platform.localhost', platformListings, place);
       const cpu = (await cpuSeconds(pid)) - cpuBefore;
+      // The young collections of both runs: pauses every request shares.
+      const { young } = await probe(server, 2);
       for (const run of [house, platform]) if (run.non2xx) throw new Error(`${run.non2xx} non-2xx answers`);
       rows.push({
         houses,
@@ -198,6 +213,7 @@ for (const houses of SIZES) {
         house: house.requests.average,
         platform: platform.requests.average,
         ratio: platform.requests.average / house.requests.average,
+        young,
       });
     } finally {
       await server.stop();
@@ -212,7 +228,7 @@ console.log(
   `\nThe platform at many houses (${ITEMS_PER_HOUSE} items a house, built server, file tenants, embedded search; ${DURATION} s a load, 20 connections)`,
 );
 console.log(
-  '  houses  listings  start   RSS      held     per listing  page CPU  page size  house req/s  platform req/s  ratio',
+  '  houses  listings  start   RSS      held     per listing  page CPU  page size  young GC mean/max  house req/s  platform req/s  ratio',
 );
 for (const row of rows) {
   const perListing =
@@ -220,6 +236,6 @@ for (const row of rows) {
       ? '—'
       : `${fmt((row.live - smallest.live) / ((row.houses - smallest.houses) * ITEMS_PER_HOUSE) / 1024, 2)} KB`;
   console.log(
-    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${fmt(row.live / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
+    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${fmt(row.live / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${`${fmt(row.young.meanMs, 1)}/${fmt(row.young.maxMs, 0)} ms`.padStart(17)}  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
   );
 }
