@@ -207,11 +207,13 @@ class TenantCatalogue {
   private distances = new Float64Array(0);
   private readonly pointNumbers = new Map<string, number>();
   /**
-   * Per point, the slots at it, while there are few points (the platform's houses; a house's own
-   * catalogue has one): 'nearest' walks them nearest first and sorts only the page's houses.
-   * Past MAX_POINT_SETS (items each at a place of their own) it sorts every match instead.
+   * Per word of slots, the one point every slot in it is at, while there are few points (the
+   * platform's houses; a house's own catalogue has one): 'nearest' walks the points' runs nearest
+   * first and sorts only the page's houses. Past MAX_POINT_SETS (items each at a place of their
+   * own) it sorts every match instead. Not a bitset a point: those were a point × every slot, 128 MB
+   * at 500 houses.
    */
-  private pointBits: Uint32Array[] | undefined = [];
+  private pointWords: WordOwners | undefined = new WordOwners();
   /** Per point, the run of words its slots are in (a house's items are kept together). */
   private readonly pointRanges = new WordRanges();
   /** Price bins in a currency's name (the platform's) were seen; bare ones (one house's) were. */
@@ -298,8 +300,8 @@ class TenantCatalogue {
     const houseNameKey = houseSlot === undefined ? undefined : house!.nameKey[houseSlot];
     this.nameKey.push(nameKey === houseNameKey ? houseNameKey : nameKey);
     const point = (this.pointOf[slot] = this.pointNumberOf(item._geoloc));
-    if (point >= 0 && this.pointBits) {
-      this.pointBits[point]![slot >>> 5]! |= 1 << (slot & 31);
+    if (point >= 0 && this.pointWords) {
+      this.pointWords.add(point, slot >>> 5);
       this.pointRanges.add(point, slot >>> 5);
     }
     if (isListing(item)) this.registerCurrency(item.house.currency);
@@ -408,14 +410,13 @@ class TenantCatalogue {
     const hits: Item[] = [];
     if (start < total && start + perPage <= MAX_DEPTH) {
       const ranked = words.length > 0;
-      const nearest = sort === 'nearest' && distances && this.pointBits;
+      const nearest = sort === 'nearest' && distances && this.pointWords;
       let ordered: ArrayLike<number>;
       if (nearest)
         ordered = this.exactNearestFirst(
           matches,
           start + perPage,
           distances,
-          this.pointBits!,
           this.orderFor('relevance', ranked, undefined),
           ranked ? words : [],
         );
@@ -590,7 +591,7 @@ class TenantCatalogue {
     const pointOf = new Int32Array(capacity);
     pointOf.set(this.pointOf);
     this.pointOf = pointOf;
-    this.pointBits = this.pointBits?.map((bits) => grownTo(bits, words));
+    this.pointWords?.grow(words);
     this.text.grow(capacity, words);
     this.capacity = capacity;
   }
@@ -626,8 +627,7 @@ class TenantCatalogue {
     let number = this.pointNumbers.get(key);
     if (number === undefined) {
       this.pointNumbers.set(key, (number = this.points.push({ lat: point.lat, lng: point.lng }) - 1));
-      if (this.pointBits && this.pointBits.length >= MAX_POINT_SETS) this.pointBits = undefined;
-      else this.pointBits?.push(new Uint32Array(wordsFor(this.capacity)));
+      if (this.points.length > MAX_POINT_SETS) this.pointWords = undefined;
     }
     return number;
   }
@@ -658,24 +658,23 @@ class TenantCatalogue {
     matches: SlotSet,
     k: number,
     distances: Float64Array,
-    pointBits: Uint32Array[],
     within: SlotOrder,
     words: string[],
   ): number[] {
-    if (!words.length) return this.nearestFirst(matches, k, distances, pointBits, within, words);
+    if (!words.length) return this.nearestFirst(matches, k, distances, within, words);
     const exactBits = this.scratch.copyOf(matches.bits);
     const exact = slotSetOf(
       exactBits,
       this.scratch,
       this.text.matchText(words, exactBits, this.scratch, { typos: false }),
     );
-    if (exact.size === matches.size) return this.nearestFirst(matches, k, distances, pointBits, within, words);
-    const taken = this.nearestFirst(exact, k, distances, pointBits, within, words);
+    if (exact.size === matches.size) return this.nearestFirst(matches, k, distances, within, words);
+    const taken = this.nearestFirst(exact, k, distances, within, words);
     if (taken.length >= k) return taken;
     const typoBits = this.scratch.copyOf(matches.bits);
     for (let i = 0; i < exact.words.length; i++) typoBits[exact.words[i]!]! &= ~exactBits[exact.words[i]!]!;
     const typos = slotSetOf(typoBits, this.scratch, matches.words);
-    return taken.concat(this.nearestFirst(typos, k - taken.length, distances, pointBits, within, words));
+    return taken.concat(this.nearestFirst(typos, k - taken.length, distances, within, words));
   }
 
   /**
@@ -689,7 +688,6 @@ class TenantCatalogue {
     matches: SlotSet,
     k: number,
     distances: Float64Array,
-    pointBits: Uint32Array[],
     within: SlotOrder,
     words: string[],
   ): number[] {
@@ -728,15 +726,15 @@ class TenantCatalogue {
     };
     while (left.length > 0 && taken.length < k) {
       const point = nearestLeft();
-      const bits = pointBits[point]!;
       const [low, high] = this.pointRanges.of(point);
-      if (dense) for (let w = low; w < high; w++) collect(w, matched[w]! & bits[w]!);
+      const at = (w: number) => (matched[w] ? matched[w] & this.slotsAt(point, w) : 0);
+      if (dense) for (let w = low; w < high; w++) collect(w, at(w));
       else
         for (let i = firstAtOrAfter(matchedWords, low); i < matchedWords.length && matchedWords[i]! < high; i++) {
           const w = matchedWords[i]!;
-          collect(w, matched[w]! & bits[w]!);
+          collect(w, at(w));
         }
-      for (const w of this.pointRanges.beyondOf(point)) collect(w, matched[w]! & bits[w]!);
+      for (const w of this.pointRanges.beyondOf(point)) collect(w, at(w));
       if (here.length && words.length) this.text.scoreSlots(words, here, this.live);
       takeHere();
     }
@@ -758,18 +756,31 @@ class TenantCatalogue {
     return taken;
   }
 
+  /**
+   * The slots of word `w` at `point`, as the word's bits: all of them when every slot ever put in
+   * the word is at the point (a house's run), none when all are at another; a word two houses
+   * share is read slot by slot. Slots not yet used are never in a set this is ANDed with.
+   */
+  private slotsAt(point: number, w: number): number {
+    const owner = this.pointWords!.of(w);
+    if (owner === point) return ~0;
+    if (owner >= 0) return 0;
+    let bits = 0;
+    for (let slot = w << 5, end = Math.min(slot + 32, this.items.size); slot < end; slot++)
+      if (this.pointOf[slot] === point) bits |= 1 << (slot & 31);
+    return bits;
+  }
+
   /** Clears from `base` every slot further than `km` (or with no location). */
   private keepWithin(base: Uint32Array, distances: Float64Array, km: number): void {
-    const { pointBits } = this;
-    if (pointBits) {
+    if (this.pointWords) {
       // Few places (the platform's houses): keep the runs of the places near enough.
       const near = this.scratch.zeroed();
       distances.forEach((distance, point) => {
         if (distance > km) return;
-        const bits = pointBits[point]!;
         const [low, high] = this.pointRanges.of(point);
-        for (let w = low; w < high; w++) near[w]! |= bits[w]!;
-        for (const w of this.pointRanges.beyondOf(point)) near[w]! |= bits[w]!;
+        for (let w = low; w < high; w++) near[w]! |= this.slotsAt(point, w);
+        for (const w of this.pointRanges.beyondOf(point)) near[w]! |= this.slotsAt(point, w);
       });
       for (let w = 0; w < base.length; w++) base[w]! &= near[w]!;
       return;

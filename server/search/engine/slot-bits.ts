@@ -381,6 +381,11 @@ export class WordOwners {
     else if (now !== value) this.owner[word] = SHARED;
   }
 
+  /** The one value every slot ever put in `word` holds; negative when none is, or none was put there. */
+  of(word: number): number {
+    return this.owner[word] ?? NO_OWNER;
+  }
+
   /** Whether `value` is one that owns words (a vendor value). */
   owns(value: number): boolean {
     return this.owners[value] === 1;

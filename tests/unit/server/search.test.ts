@@ -161,6 +161,34 @@ describe('writes', () => {
   });
 });
 
+describe('nearest first', () => {
+  it('orders houses by distance and keeps those within reach, whatever words of slots they share', async () => {
+    // Houses of 45, 7 and 33 items share words of 32 slots at each edge; items added later to the
+    // first house sit past every run. Each house is further east than the last.
+    const place = (house: number) => ({ lat: 34, lng: -118 + house * 2 });
+    const item = (house: number, n: number) =>
+      searchItem(`h${house}-${n}`, { vendorId: `h${house}`, _geoloc: place(house), name: `Chair ${house} ${n}` });
+    const sizes = [45, 7, 33];
+    const index = await catalogue(
+      sizes.flatMap((size, house) => Array.from({ length: size }, (_, n) => item(house, n))),
+    );
+    for (let n = 45; n < 50; n++) await index.upsert('props', item(0, n));
+    const nearest = async (near: { lat: number; lng: number }, withinKm?: number) =>
+      (await index.search('props', query({ sort: 'nearest', near, withinKm, perPage: 200 }))).hits.map(
+        (hit) => hit.vendorId,
+      );
+    // From the far east: h2's 33, then h1's 7, then h0's 50.
+    const fromEast = await nearest(place(5));
+    expect(fromEast).toEqual([...Array(33).fill('h2'), ...Array(7).fill('h1'), ...Array(50).fill('h0')]);
+    // From the middle house, within about one house's spacing (2° of longitude is about 184 km here).
+    const near = await nearest(place(1), 200);
+    expect(near.filter((vendor) => vendor === 'h1')).toHaveLength(7);
+    expect(near.slice(0, 7)).toEqual(Array(7).fill('h1'));
+    expect(near).toHaveLength(90);
+    expect(await nearest(place(1), 100)).toEqual(Array(7).fill('h1'));
+  });
+});
+
 describe('what visitors type', () => {
   it('answers regular-expression syntax, a stop word alone and mixed scripts without throwing', async () => {
     const index = await catalogue();
