@@ -141,7 +141,8 @@ export class SlotValues {
 
 export interface TallySource {
   slotValues: SlotValues;
-  valueBits: readonly Uint32Array[];
+  /** Per value number, its slots (none for the values that own words: see owners). */
+  valueBits: ReadonlyArray<Uint32Array | undefined>;
   valueRanges: WordRanges;
   /** The values that own words (the vendors'): always counted exactly, from the set's words. */
   owners: WordOwners;

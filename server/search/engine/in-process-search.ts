@@ -61,6 +61,8 @@ import {
 // Facets: the fixed ones first, then one per custom field, numbered as the tenant's items show them.
 
 const FIXED_FACETS: FacetKey[] = ['priceBin', 'vendors', 'tags', 'colors'];
+/** The vendors' facet's number (its place in FIXED_FACETS). */
+const VENDORS_FACET = 1;
 const customFacet = (field: string): FacetKey => `custom.${field}`;
 
 function selectionsOf(filters: SearchFilters): Map<FacetKey, Set<string>> {
@@ -226,8 +228,13 @@ class TenantCatalogue {
   private readonly valueNumbers: Array<Map<string, number>> = [];
   /** Per facet number, its value numbers in the order first seen (what a count is asked for, without a copy per search). */
   private readonly facetValueNumbers: number[][] = [];
-  /** Per value number. */
-  private valueBits: Uint32Array[] = [];
+  /**
+   * Per value number, its slots; none for a vendor's (a house's on the platform: a bitset each over
+   * every listing was 64 MB at 500 houses), whose slots are its words' (vendorWords, vendorOf).
+   */
+  private valueBits: Array<Uint32Array | undefined> = [];
+  /** Per slot, its vendor's value number. */
+  private vendorOf = new Int32Array(0);
   private readonly valueNames: string[] = [];
   /** Per value number, its facet's number and the run of words its slots are in. */
   private readonly facetOfValue: number[] = [];
@@ -312,9 +319,13 @@ class TenantCatalogue {
       const facet = this.facetOf(key);
       for (const value of values) {
         const number = this.valueOf(facet, value);
-        this.valueBits[number]![slot >>> 5]! |= 1 << (slot & 31);
+        const bits = this.valueBits[number];
+        if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
         this.valueRanges.add(number, slot >>> 5);
-        if (key === 'vendors') this.vendorWords.add(number, slot >>> 5);
+        if (key === 'vendors') {
+          this.vendorWords.add(number, slot >>> 5);
+          this.vendorOf[slot] = number;
+        }
         numbers.push(number);
       }
     }
@@ -448,7 +459,9 @@ class TenantCatalogue {
       const union = () =>
         unionWithin(
           baseSet,
-          known.map((value) => this.valueBits[numbers!.get(value)!]!),
+          key === 'vendors'
+            ? [this.vendorSlots(known.map((value) => numbers!.get(value)!))]
+            : known.map((value) => this.valueBits[numbers!.get(value)!]!),
           this.scratch,
         );
       const keep = baseSet === this.aliveSetKept && known.length > 0;
@@ -574,7 +587,10 @@ class TenantCatalogue {
     this.vendorWords.grow(words);
     this.everyWord = Int32Array.from({ length: words }, (_, word) => word);
     this.forgetKeptSets();
-    this.valueBits = this.valueBits.map((bits) => grownTo(bits, words));
+    this.valueBits = this.valueBits.map((bits) => bits && grownTo(bits, words));
+    const vendorOf = new Int32Array(capacity);
+    vendorOf.set(this.vendorOf);
+    this.vendorOf = vendorOf;
     const growNodes = (nodes: Map<string, CategoryNode>) => {
       for (const node of nodes.values()) {
         node.bits = grownTo(node.bits, words);
@@ -615,7 +631,7 @@ class TenantCatalogue {
       this.facetOfValue.push(facet);
       numbers.set(value, number);
       this.facetValueNumbers[facet]!.push(number);
-      this.valueBits.push(new Uint32Array(wordsFor(this.capacity)));
+      this.valueBits.push(facet === VENDORS_FACET ? undefined : new Uint32Array(wordsFor(this.capacity)));
     }
     return number;
   }
@@ -768,6 +784,28 @@ class TenantCatalogue {
     let bits = 0;
     for (let slot = w << 5, end = Math.min(slot + 32, this.items.size); slot < end; slot++)
       if (this.pointOf[slot] === point) bits |= 1 << (slot & 31);
+    return bits;
+  }
+
+  /**
+   * The slots of the vendors `values` (a visitor picked houses in the facet), as a bitset until the
+   * next search: each vendor's run of words, whole where it alone is in a word, slot by slot where
+   * another is too. Slots not used or retired are never in the base this is ANDed with.
+   */
+  private vendorSlots(values: readonly number[]): Uint32Array {
+    const bits = this.scratch.zeroed();
+    for (const value of values) {
+      const fill = (w: number) => {
+        const owner = this.vendorWords.of(w);
+        if (owner === value) bits[w] = ~0;
+        else if (owner < 0)
+          for (let slot = w << 5, end = Math.min(slot + 32, this.items.size); slot < end; slot++)
+            if (this.vendorOf[slot] === value) bits[w]! |= 1 << (slot & 31);
+      };
+      const [low, high] = this.valueRanges.of(value);
+      for (let w = low; w < high; w++) fill(w);
+      for (const w of this.valueRanges.beyondOf(value)) fill(w);
+    }
     return bits;
   }
 

@@ -186,6 +186,13 @@ describe('nearest first', () => {
     expect(near.slice(0, 7)).toEqual(Array(7).fill('h1'));
     expect(near).toHaveLength(90);
     expect(await nearest(place(1), 100)).toEqual(Array(7).fill('h1'));
+    // Houses picked in the vendors' facet: each house's items, its words shared or not, and the counts.
+    const picked = await index.search('props', query({ filters: { vendors: ['h1', 'h0'] }, perPage: 200 }));
+    expect(picked.total).toBe(57);
+    expect(new Set(picked.hits.map((hit) => hit.vendorId))).toEqual(new Set(['h0', 'h1']));
+    expect(counts(picked, 'vendors')).toEqual({ 'h0*': 50, h2: 33, 'h1*': 7 });
+    const one = await index.search('props', query({ filters: { vendors: ['h1'] }, text: 'chair', perPage: 200 }));
+    expect(one.hits.map((hit) => hit.objectID).sort()).toEqual(Array.from({ length: 7 }, (_, n) => `h1-${n}`).sort());
   });
 });
 
