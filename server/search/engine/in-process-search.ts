@@ -307,10 +307,9 @@ class TenantCatalogue {
     const houseNameKey = houseSlot === undefined ? undefined : house!.nameKey[houseSlot];
     this.nameKey.push(nameKey === houseNameKey ? houseNameKey : nameKey);
     const point = (this.pointOf[slot] = this.pointNumberOf(item._geoloc));
-    if (point >= 0 && this.pointWords) {
-      this.pointWords.add(point, slot >>> 5);
-      this.pointRanges.add(point, slot >>> 5);
-    }
+    // A slot at no point is noted too: a word it shares with a house's run is not that house's alone.
+    this.pointWords?.add(point >= 0 ? point : NO_POINT, slot >>> 5);
+    if (point >= 0 && this.pointWords) this.pointRanges.add(point, slot >>> 5);
     if (isListing(item)) this.registerCurrency(item.house.currency);
     else this.barePricesSeen = true;
 
@@ -997,8 +996,10 @@ const KEPT_CATEGORIES = 64;
  */
 const KEPT_COUNTS = 256;
 
-/** Distinct item locations kept as slot sets for 'nearest' (houses on the platform); past it, a full sort. */
+/** Distinct item locations walked in runs for 'nearest' (houses on the platform); past it, a full sort. */
 const MAX_POINT_SETS = 4096;
+/** What pointWords notes for a slot with no location: a number no point has. */
+const NO_POINT = MAX_POINT_SETS + 1;
 
 /** A listing's ids, which follow from its house's and its item's: not kept, when it is kept over its item. */
 export const LISTING_IDS: DerivedKeys = {

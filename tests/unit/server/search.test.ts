@@ -169,28 +169,38 @@ describe('nearest first', () => {
     const item = (house: number, n: number) =>
       searchItem(`h${house}-${n}`, { vendorId: `h${house}`, _geoloc: place(house), name: `Chair ${house} ${n}` });
     const sizes = [45, 7, 33];
-    const index = await catalogue(
-      sizes.flatMap((size, house) => Array.from({ length: size }, (_, n) => item(house, n))),
+    // And a house with no location, its 11 items sharing a word with the last house's alone.
+    const nowhere = Array.from({ length: 11 }, (_, n) =>
+      searchItem(`h9-${n}`, { vendorId: 'h9', name: `Chair 9 ${n}` }),
     );
+    const index = await catalogue([
+      ...sizes.flatMap((size, house) => Array.from({ length: size }, (_, n) => item(house, n))),
+      ...nowhere,
+    ]);
     for (let n = 45; n < 50; n++) await index.upsert('props', item(0, n));
     const nearest = async (near: { lat: number; lng: number }, withinKm?: number) =>
       (await index.search('props', query({ sort: 'nearest', near, withinKm, perPage: 200 }))).hits.map(
         (hit) => hit.vendorId,
       );
-    // From the far east: h2's 33, then h1's 7, then h0's 50.
+    // From the far east: h2's 33, then h1's 7, then h0's 50, then the house with no location.
     const fromEast = await nearest(place(5));
-    expect(fromEast).toEqual([...Array(33).fill('h2'), ...Array(7).fill('h1'), ...Array(50).fill('h0')]);
+    expect(fromEast).toEqual([
+      ...Array(33).fill('h2'),
+      ...Array(7).fill('h1'),
+      ...Array(50).fill('h0'),
+      ...Array(11).fill('h9'),
+    ]);
     // From the middle house, within about one house's spacing (2° of longitude is about 184 km here).
     const near = await nearest(place(1), 200);
     expect(near.filter((vendor) => vendor === 'h1')).toHaveLength(7);
     expect(near.slice(0, 7)).toEqual(Array(7).fill('h1'));
-    expect(near).toHaveLength(90);
+    expect(near).toHaveLength(90); // h9 has no location: never within reach
     expect(await nearest(place(1), 100)).toEqual(Array(7).fill('h1'));
     // Houses picked in the vendors' facet: each house's items, its words shared or not, and the counts.
     const picked = await index.search('props', query({ filters: { vendors: ['h1', 'h0'] }, perPage: 200 }));
     expect(picked.total).toBe(57);
     expect(new Set(picked.hits.map((hit) => hit.vendorId))).toEqual(new Set(['h0', 'h1']));
-    expect(counts(picked, 'vendors')).toEqual({ 'h0*': 50, h2: 33, 'h1*': 7 });
+    expect(counts(picked, 'vendors')).toEqual({ 'h0*': 50, h2: 33, h9: 11, 'h1*': 7 });
     const one = await index.search('props', query({ filters: { vendors: ['h1'] }, text: 'chair', perPage: 200 }));
     expect(one.hits.map((hit) => hit.objectID).sort()).toEqual(Array.from({ length: 7 }, (_, n) => `h1-${n}`).sort());
   });
