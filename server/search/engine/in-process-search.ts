@@ -771,36 +771,19 @@ class TenantCatalogue {
     return taken;
   }
 
-  /**
-   * The slots of word `w` at `point`, as the word's bits: all of them when every slot ever put in
-   * the word is at the point (a house's run), none when all are at another; a word two houses
-   * share is read slot by slot. Slots not yet used are never in a set this is ANDed with.
-   */
+  /** The slots of word `w` at `point`, as the word's bits (WordOwners.slotsOf). */
   private slotsAt(point: number, w: number): number {
-    const owner = this.pointWords!.of(w);
-    if (owner === point) return ~0;
-    if (owner >= 0) return 0;
-    let bits = 0;
-    for (let slot = w << 5, end = Math.min(slot + 32, this.items.size); slot < end; slot++)
-      if (this.pointOf[slot] === point) bits |= 1 << (slot & 31);
-    return bits;
+    return this.pointWords!.slotsOf(point, w, this.pointOf, this.items.size);
   }
 
   /**
    * The slots of the vendors `values` (a visitor picked houses in the facet), as a bitset until the
-   * next search: each vendor's run of words, whole where it alone is in a word, slot by slot where
-   * another is too. Slots not used or retired are never in the base this is ANDed with.
+   * next search: each vendor's run of words, read as WordOwners.slotsOf reads a word.
    */
   private vendorSlots(values: readonly number[]): Uint32Array {
     const bits = this.scratch.zeroed();
     for (const value of values) {
-      const fill = (w: number) => {
-        const owner = this.vendorWords.of(w);
-        if (owner === value) bits[w] = ~0;
-        else if (owner < 0)
-          for (let slot = w << 5, end = Math.min(slot + 32, this.items.size); slot < end; slot++)
-            if (this.vendorOf[slot] === value) bits[w]! |= 1 << (slot & 31);
-      };
+      const fill = (w: number) => (bits[w]! |= this.vendorWords.slotsOf(value, w, this.vendorOf, this.items.size));
       const [low, high] = this.valueRanges.of(value);
       for (let w = low; w < high; w++) fill(w);
       for (const w of this.valueRanges.beyondOf(value)) fill(w);

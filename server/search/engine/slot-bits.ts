@@ -386,6 +386,22 @@ export class WordOwners {
     return this.owner[word] ?? NO_OWNER;
   }
 
+  /**
+   * The slots of `word` holding `value`, as the word's bits: all of them when every slot ever put
+   * in the word holds it (a house's run), none when all hold another; a word two share is read slot
+   * by slot from `valueOf` (each slot's value) among the first `slots`. Slots not yet used or
+   * retired are never in a set this is ANDed with.
+   */
+  slotsOf(value: number, word: number, valueOf: Int32Array, slots: number): number {
+    const owner = this.of(word);
+    if (owner === value) return ~0;
+    if (owner >= 0) return 0;
+    let bits = 0;
+    for (let slot = word << 5, end = Math.min(slot + 32, slots); slot < end; slot++)
+      if (valueOf[slot] === value) bits |= 1 << (slot & 31);
+    return bits;
+  }
+
   /** Whether `value` is one that owns words (a vendor value). */
   owns(value: number): boolean {
     return this.owners[value] === 1;
