@@ -2,7 +2,7 @@
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUILD_INPUTS, isBuildCurrent } from '../../scripts/build-stamp.mjs';
+import { BUILD_INPUTS } from '../../scripts/build-stamp.mjs';
 import { acmeDir, repoRoot } from './paths';
 
 export interface RepoCopy {
@@ -15,14 +15,10 @@ export interface RepoCopy {
 export async function copyRepo(): Promise<RepoCopy> {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-repo-'));
   // npx installs the package itself into its cache, which runs `prepare` (the build, unless dist/
-  // is current), so the copy needs the sources.
-  const current = await isBuildCurrent(repoRoot);
+  // is current), so the copy needs the sources; its build stamp holds for them as for the original.
   for (const entry of [...BUILD_INPUTS.files, ...BUILD_INPUTS.folders, 'tenants', 'dist']) {
     await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   }
-  // A copy of a current build is current for the copied sources: stamped after them, as a build would be.
-  if (current)
-    await writeFile(path.join(dir, 'dist/.build-stamp.json'), JSON.stringify({ startedAt: Date.now() + 1 }) + '\n');
   await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
   return {
     dir,
