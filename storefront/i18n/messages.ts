@@ -86,6 +86,7 @@ export const messages = {
   favorite: 'Favourite',
   favorited: 'In your favourites',
   favoriteLogIn: 'Log in to keep favourites and set lists',
+  quotesLogIn: 'Log in to see your quotes and orders',
   removeFavorite: (name: string) => `Remove ${name} from favourites`,
   noFavorites: 'No favourites yet. Mark items with “Favourite” on their page to keep them here.',
   shootDates: 'Your shoot dates',

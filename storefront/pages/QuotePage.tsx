@@ -42,7 +42,7 @@ export function QuotePage() {
   const id = page.kind === 'quote' ? page.id : '';
   // The platform keeps no quotes of its own: its /quotes/<id> is a part's page at its house.
   return (
-    <SignedInOnly>
+    <SignedInOnly loggedOut={messages.quotesLogIn}>
       {() => (tenantId === PLATFORM_TENANT_ID ? <PartAtItsHouse id={id} /> : <OwnQuote id={id} />)}
     </SignedInOnly>
   );

@@ -34,7 +34,7 @@ export function QuotesPage() {
         lead={platform ? allMessages.marketplace.productionRequestsLead : words.quotesLead(site.request!)}
       />
       <div className="container section">
-        <SignedInOnly>
+        <SignedInOnly loggedOut={allMessages.quotesLogIn}>
           {() =>
             platform ? (
               <ProductionRequestList />

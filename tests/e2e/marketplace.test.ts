@@ -114,7 +114,7 @@ describe('the platform, for a production', () => {
     await link.click();
     await page.waitForURL(partHref!);
     await page.getByRole('heading', { name: 'Night Flight' }).waitFor();
-    expect(await page.getByText('Log in to keep favourites and set lists').count()).toBe(0);
+    expect(await page.getByText('Log in to see your quotes and orders').count()).toBe(0);
     await shoot(page, 'house-part-from-platform');
     // The house's mails link to the part's page on the platform: from there too, signed in at the house.
     await page.context().clearCookies({ domain: 'london.localhost' });

@@ -55,7 +55,7 @@ describe('a quote after the request', () => {
       bypassCSP: true,
     });
     await open(page, '/quotes');
-    await page.getByText('Log in to keep favourites and set lists').first().waitFor();
+    await page.getByText('Log in to see your quotes and orders').first().waitFor();
     const admin = await app.signUpApproved(page, storefront, 'robin@studio.example');
 
     await open(page, '/quotes');

@@ -10,13 +10,20 @@ import { rememberRedirectTarget } from '../../auth/redirect-target';
 import { messages } from '../../i18n/messages';
 import { EmptyState } from '../EmptyState';
 
-export function SignedInOnly({ children }: { children: (visitor: SignedInVisitor) => ReactNode }) {
+export function SignedInOnly({
+  children,
+  loggedOut = messages.favoriteLogIn,
+}: {
+  children: (visitor: SignedInVisitor) => ReactNode;
+  /** What logging in gives on this page, said to a visitor who is not signed in. */
+  loggedOut?: string;
+}) {
   const { status, visitor } = useAuth();
   if (status.status === 'unknown' || status.status === 'loggingIn' || status.status === 'loggingOut')
     return <Loading />;
   if (status.status !== 'authenticated' || !visitor)
     return (
-      <EmptyState message={messages.favoriteLogIn}>
+      <EmptyState message={loggedOut}>
         <a
           className="button button-primary"
           href="/auth/login"
