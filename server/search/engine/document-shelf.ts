@@ -197,6 +197,9 @@ export class DocumentShelf {
         return 'null';
     }
     if (value === null) return 'null';
+    // As JSON.stringify does: a value with toJSON (a Date) is kept as what that gives.
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+      return this.shaped((value as { toJSON(): unknown }).toJSON());
     if (Array.isArray(value)) {
       let json = `[${ARRAY}`;
       for (const part of value as unknown[]) json += `,${this.shaped(part)}`;

@@ -70,6 +70,10 @@ describe('the document shelf', () => {
     expect(Object.keys(back)).toEqual(Object.keys(odd));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    // A value with toJSON (a Date) reads back as JSON would have kept it.
+    const dated = { ...odd, objectID: 'dated', checkedAt: new Date('2026-12-04T09:00:00Z') };
+    shelf.push(dated as unknown as Item);
+    expect(shelf.get(201)).toEqual(JSON.parse(JSON.stringify(dated)));
   });
 
   it('answers each search with its own copies: a hit changed by its reader is not changed in the index', async () => {
