@@ -46,7 +46,13 @@ async function build(): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+interface RunWide {
+  host: string;
+  accounts: SignedInAccounts;
+  stop(): Promise<void>;
+}
+
+async function startRun(): Promise<RunWide> {
   process.env.METADATA_SERVER_DETECTION = 'none';
   // Whichever fails, the others are awaited too, so no emulator or folder outlives a failed setup.
   const [built, started, accounts] = await Promise.allSettled([
@@ -59,10 +65,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (accounts.status === 'fulfilled') await accounts.value.remove();
   };
   if (built.status === 'fulfilled' && started.status === 'fulfilled' && accounts.status === 'fulfilled') {
-    project.provide('firestoreEmulatorHost', started.value.host);
-    project.provide('signedInAccounts', { data: accounts.value.data, cookies: accounts.value.cookies });
-    return stop;
+    const { data, cookies } = accounts.value;
+    return { host: started.value.host, accounts: { data, cookies }, stop };
   }
   await stop();
   throw [built, started, accounts].flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))[0];
+}
+
+/**
+ * Vitest runs a global setup once per project (vitest.config.ts has two): both share one run's
+ * build, emulator and accounts, kept on the main process's globalThis, and the last to finish stops them.
+ */
+const RUN = Symbol.for('backlot.testRun');
+type Registry = { [RUN]?: { run: Promise<RunWide>; projects: number } };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const registry = globalThis as Registry;
+  const shared = (registry[RUN] ??= { run: startRun(), projects: 0 });
+  shared.projects++;
+  const run = await shared.run.catch((error: unknown) => {
+    shared.projects--;
+    throw error;
+  });
+  project.provide('firestoreEmulatorHost', run.host);
+  project.provide('signedInAccounts', run.accounts);
+  return async () => {
+    if (--shared.projects > 0) return;
+    delete registry[RUN];
+    await run.stop();
+  };
 }
