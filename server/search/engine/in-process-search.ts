@@ -41,7 +41,7 @@ import {
   wordsFor,
   type SlotSet,
 } from './slot-bits';
-import { TextIndex, wordsOf } from './text-index';
+import { TextIndex, TextScores, wordsOf } from './text-index';
 import { isListing, listingIdOf, type Listing } from '../../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../../schema/types.generated';
 import {
@@ -169,6 +169,17 @@ const wholeNumber = (value: unknown, fallback: number, min: number, max: number)
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What a search works in, reused by the next: one for all of an engine's catalogues, since
+ * searches are synchronous. A scratch per catalogue was held by each of hundreds of houses, and
+ * cost the platform's listings as much again.
+ */
+interface SearchScratch {
+  bits: ScratchBits;
+  text: TextScores;
+}
+const newSearchScratch = (): SearchScratch => ({ bits: new ScratchBits(), text: new TextScores() });
+
 /** One tenant's catalogue. Synchronous: the port's promises wrap it. */
 class TenantCatalogue {
   /** Each slot's item, as bytes (read back for a page's hits, a removal's counts and a rebuild). */
@@ -246,14 +257,20 @@ class TenantCatalogue {
   private readonly counts: number[] = [];
   private readonly categories = new Map<string, CategoryNode>();
 
-  private readonly scratch = new ScratchBits();
-  private readonly text = new TextIndex();
+  private readonly scratch: ScratchBits;
+  private readonly text: TextIndex;
 
-  /** `houses` finds a house's own catalogue, which a listing of it is kept over (document-shelf.ts). */
+  /**
+   * `houses` finds a house's own catalogue, which a listing of it is kept over (document-shelf.ts);
+   * `shared` is the engine's scratch, which every catalogue searches in.
+   */
   constructor(
     items: readonly Item[],
     private readonly houses: (tenantId: string) => TenantCatalogue | undefined = () => undefined,
+    shared: SearchScratch = newSearchScratch(),
   ) {
+    this.scratch = shared.bits;
+    this.text = new TextIndex(shared.text);
     for (const key of FIXED_FACETS) this.facetOf(key);
     for (const bin of PRICE_BINS) this.valueOf(0, bin.slug); // every bin, in order, even empty
     this.ensureCapacity(items.length);
@@ -995,13 +1012,15 @@ const rebuildAfter = (live: number) => Math.max(1024, live);
 
 export class InProcessSearchIndex implements SearchIndex {
   private readonly tenants = new Map<string, TenantCatalogue>();
+  private readonly scratch = newSearchScratch();
   /** What a tenant with no items answers from. */
-  private readonly empty = new TenantCatalogue([]);
+  private readonly empty = new TenantCatalogue([], undefined, this.scratch);
   /** A house's catalogue, which the platform's listings of its items are kept over. */
   private readonly house = (tenantId: string) => this.tenants.get(tenantId);
+  private readonly catalogue = (items: readonly Item[]) => new TenantCatalogue(items, this.house, this.scratch);
 
   async replaceAll(tenantId: string, items: readonly Item[]): Promise<void> {
-    this.tenants.set(tenantId, new TenantCatalogue(items, this.house));
+    this.tenants.set(tenantId, this.catalogue(items));
   }
 
   async upsert(tenantId: string, item: Item): Promise<void> {
@@ -1037,10 +1056,10 @@ export class InProcessSearchIndex implements SearchIndex {
 
   private write(tenantId: string, change: (catalogue: TenantCatalogue) => void): void {
     let catalogue = this.tenants.get(tenantId);
-    if (!catalogue) this.tenants.set(tenantId, (catalogue = new TenantCatalogue([], this.house)));
+    if (!catalogue) this.tenants.set(tenantId, (catalogue = this.catalogue([])));
     change(catalogue);
     if (catalogue.retired > rebuildAfter(catalogue.size))
-      this.tenants.set(tenantId, new TenantCatalogue(catalogue.liveItems(), this.house));
+      this.tenants.set(tenantId, this.catalogue(catalogue.liveItems()));
     else this.settleSoon(tenantId);
   }
 

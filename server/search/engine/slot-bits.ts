@@ -31,7 +31,7 @@ export function andInto(into: Uint32Array, bits: Uint32Array): void {
  * The bitsets, lists and counts one search works in, reused by the next. A typed array of more than
  * 64 bytes is a buffer outside the heap, and on the platform's heap of half a gigabyte each one a
  * search made cost 15–30 µs (allocating it, then the GC work it brings): a dozen of them were half a
- * search never asked before. Searches are synchronous, so one pool per catalogue serves them all.
+ * search never asked before. Searches are synchronous, so one pool serves every catalogue of an engine.
  */
 export class ScratchBits {
   private readonly bits = new Pool<Uint32Array>((words) => new Uint32Array(words));

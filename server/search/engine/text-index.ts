@@ -68,6 +68,30 @@ type Posting = number[] | Uint32Array;
 /** Shorter posting lists stay plain arrays: a typed array's own overhead would outweigh the saving. */
 const PACKED_FROM = 16;
 
+/**
+ * Text scoring's scratch, one entry per slot: one for all of an engine's catalogues (searches are
+ * synchronous), as wide as the widest. Each catalogue's own cost 24 bytes a slot of its capacity,
+ * for the house and again for the platform's listing of each item.
+ */
+export class TextScores {
+  best = new Float64Array(0);
+  score = new Float64Array(0);
+  touched = new Int32Array(0);
+  /** The slots `score` holds a value for, zeroed before the next text search. */
+  scored = new Int32Array(0);
+  scoredCount = 0;
+
+  /** Room for `capacity` slots; wider arrays start zeroed, as `best` and `score` are between searches. */
+  fit(capacity: number): void {
+    if (capacity <= this.best.length) return;
+    this.best = new Float64Array(capacity);
+    this.score = new Float64Array(capacity);
+    this.touched = new Int32Array(capacity);
+    this.scored = new Int32Array(capacity);
+    this.scoredCount = 0;
+  }
+}
+
 export class TextIndex {
   private readonly postings = new Map<string, Posting>();
   /** The words whose postings were written since the last pack. */
@@ -87,24 +111,16 @@ export class TextIndex {
    */
   private readonly addedTerms: string[] = [];
 
-  /** Scratch for text scoring, one entry per slot. */
-  private best = new Float64Array(0);
-  private score = new Float64Array(0);
-  private touched = new Int32Array(0);
-  /** The slots `score` holds a value for, zeroed before the next text search. */
-  private scored = new Int32Array(0);
-  private scoredCount = 0;
   /** The words of a bitset over every slot: a common term's bitset is this wide. */
   private words = 0;
+
+  /** `scores` is the engine's, shared by all its catalogues (see TextScores). */
+  constructor(private readonly scratch: TextScores = new TextScores()) {}
 
   /** Sizes the per-slot scratch and the common terms' bitsets for `capacity` slots (`words` words). */
   grow(capacity: number, words: number): void {
     for (const [term, bits] of this.termBitsOf) this.termBitsOf.set(term, grownTo(bits, words));
-    this.best = new Float64Array(capacity);
-    this.score = new Float64Array(capacity);
-    this.touched = new Int32Array(capacity);
-    this.scored = new Int32Array(capacity);
-    this.scoredCount = 0;
+    this.scratch.fit(capacity);
     this.words = words;
   }
 
@@ -124,7 +140,7 @@ export class TextIndex {
 
   /** Each slot's relevance as the last scoreText left it. */
   get scores(): Float64Array {
-    return this.score;
+    return this.scratch.score;
   }
 
   /** Indexes the item in `slot`: its words, by field. */
@@ -250,16 +266,17 @@ export class TextIndex {
   }
 
   /**
-   * Leaves in `this.score` the relevance of `slots` (ascending: the matches a page is drawn from):
+   * Leaves in `scores` the relevance of `slots` (ascending: the matches a page is drawn from):
    * per word, its best posting's field weight times how closely it matched times how rare the
    * matched term is. A term's postings are in slot order, so each is read only between the first
    * and last slot, and where the slots are few against those postings (a house's handful of matches
    * for a word as common as "teal"), each slot's posting is found by search instead of read through.
    */
   scoreSlots(words: string[], slots: ArrayLike<number>, live: number): void {
-    const { best, score, touched, scored } = this;
-    for (let i = 0; i < this.scoredCount; i++) score[scored[i]!] = 0;
-    this.scoredCount = 0;
+    const { scratch } = this;
+    const { best, score, touched, scored } = scratch;
+    for (let i = 0; i < scratch.scoredCount; i++) score[scored[i]!] = 0;
+    scratch.scoredCount = 0;
     if (!slots.length) return;
     const from = slots[0]! << MASK_BITS;
     const to = (slots[slots.length - 1]! + 1) << MASK_BITS;
@@ -288,7 +305,7 @@ export class TextIndex {
       }
       for (let i = 0; i < count; i++) {
         const slot = touched[i]!;
-        if (score[slot] === 0) scored[this.scoredCount++] = slot;
+        if (score[slot] === 0) scored[scratch.scoredCount++] = slot;
         score[slot]! += best[slot]!;
         best[slot] = 0;
       }
