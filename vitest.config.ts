@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     // firebase-admin, wherever a test loads it, must never probe the cloud metadata address.
     env: { METADATA_SERVER_DETECTION: 'none' },
@@ -26,25 +27,5 @@ export default defineConfig({
     // a file's time is spent waiting on a server, a browser or an emulator, so the run takes about
     // half as long; a test that needs a quiet machine says so with its own timeouts.
     maxWorkers: 2,
-    projects: [
-      {
-        // A worker keeps the modules it loaded from one test file to the next instead of loading the
-        // server, Fastify, Ajv and firebase-admin again for each file (tests/server alone: 707
-        // CPU-seconds isolated, 372 shared). These files share no state through modules: each builds
-        // its own app, stores and servers, and a file that changes process.env puts it back.
-        extends: true,
-        test: {
-          name: 'in-process',
-          include: ['tests/{unit,component,contract,server}/**/*.test.{ts,tsx}'],
-          isolate: false,
-        },
-      },
-      {
-        // Browsers and the built binaries, each file in a process of its own: a page or a server
-        // left behind by one file must not slow the next.
-        extends: true,
-        test: { name: 'browsers-and-binaries', include: ['tests/{e2e,smoke}/**/*.test.{ts,tsx}'] },
-      },
-    ],
   },
 });

@@ -11,31 +11,13 @@
  * test says so.
  */
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 export const emulatorHost = inject('firestoreEmulatorHost');
 process.env.FIRESTORE_EMULATOR_HOST = emulatorHost;
-
-/**
- * The emulator's address stays in the environment while a test database is open, and goes when
- * the last one is cleaned up. A worker that shares modules between files (vitest's `isolate: false`)
- * evaluates this module once, so the address is set by each database, not by the import alone, and
- * the files after one that used Firestore do not inherit the emulator.
- */
-let openDatabases = 0;
-/** Sets the address for a database just made; what it returns lets go of it (once). */
-function opened(): () => void {
-  openDatabases += 1;
-  process.env.FIRESTORE_EMULATOR_HOST = emulatorHost;
-  let open = true;
-  return () => {
-    if (!open) return;
-    open = false;
-    openDatabases -= 1;
-    if (openDatabases === 0) delete process.env.FIRESTORE_EMULATOR_HOST;
-  };
-}
+// A worker runs other test files after this one: they do not inherit the emulator.
+afterAll(() => void delete process.env.FIRESTORE_EMULATOR_HOST);
 
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -56,7 +38,6 @@ export interface TestDatabase {
 /** A fresh, empty database: a project of its own on the emulator. */
 export async function createTestDatabase(prefix = 'backlot-test'): Promise<TestDatabase> {
   const projectId = `${prefix}-${randomUUID().slice(0, 8)}`.toLowerCase();
-  const close = opened();
   const apps = [initializeApp({ projectId }, `${projectId}-0`)];
   return {
     projectId,
@@ -67,7 +48,6 @@ export async function createTestDatabase(prefix = 'backlot-test'): Promise<TestD
       return getFirestore(app);
     },
     async cleanup() {
-      close();
       await Promise.all(apps.map((app) => deleteApp(app)));
       await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
         method: 'DELETE',

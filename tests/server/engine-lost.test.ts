@@ -21,8 +21,6 @@ let server: ServerProcess;
 let root: string;
 let cookie: string;
 const projectId = 'backlot-engine-lost';
-// Files after this one in the same worker (which shares modules between files) keep their own.
-const emulatorBefore = process.env.FIRESTORE_EMULATOR_HOST;
 
 beforeAll(async () => {
   emulator = await startFirestoreEmulator();
@@ -59,8 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   emulator?.stop();
-  if (emulatorBefore === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-  else process.env.FIRESTORE_EMULATOR_HOST = emulatorBefore;
   if (root) await rm(root, { recursive: true, force: true });
 });
 

@@ -46,13 +46,7 @@ async function build(): Promise<void> {
   });
 }
 
-interface RunWide {
-  host: string;
-  accounts: SignedInAccounts;
-  stop(): Promise<void>;
-}
-
-async function startRun(): Promise<RunWide> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.METADATA_SERVER_DETECTION = 'none';
   // Whichever fails, the others are awaited too, so no emulator or folder outlives a failed setup.
   const [built, started, accounts] = await Promise.allSettled([
@@ -65,33 +59,10 @@ async function startRun(): Promise<RunWide> {
     if (accounts.status === 'fulfilled') await accounts.value.remove();
   };
   if (built.status === 'fulfilled' && started.status === 'fulfilled' && accounts.status === 'fulfilled') {
-    const { data, cookies } = accounts.value;
-    return { host: started.value.host, accounts: { data, cookies }, stop };
+    project.provide('firestoreEmulatorHost', started.value.host);
+    project.provide('signedInAccounts', { data: accounts.value.data, cookies: accounts.value.cookies });
+    return stop;
   }
   await stop();
   throw [built, started, accounts].flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))[0];
-}
-
-/**
- * Vitest runs a global setup once per project (vitest.config.ts has two): both share one run's
- * build, emulator and accounts, kept on the main process's globalThis, and the last to finish stops them.
- */
-const RUN = Symbol.for('backlot.testRun');
-type Registry = { [RUN]?: { run: Promise<RunWide>; projects: number } };
-
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const registry = globalThis as Registry;
-  const shared = (registry[RUN] ??= { run: startRun(), projects: 0 });
-  shared.projects++;
-  const run = await shared.run.catch((error: unknown) => {
-    shared.projects--;
-    throw error;
-  });
-  project.provide('firestoreEmulatorHost', run.host);
-  project.provide('signedInAccounts', run.accounts);
-  return async () => {
-    if (--shared.projects > 0) return;
-    delete registry[RUN];
-    await run.stop();
-  };
 }
