@@ -114,7 +114,7 @@ export class TextIndex {
   /** The words of a bitset over every slot: a common term's bitset is this wide. */
   private words = 0;
 
-  /** `scores` is the engine's, shared by all its catalogues (see TextScores). */
+  /** `scratch` is the engine's, shared by all its catalogues (see TextScores). */
   constructor(private readonly scratch: TextScores = new TextScores()) {}
 
   /** Sizes the per-slot scratch and the common terms' bitsets for `capacity` slots (`words` words). */
