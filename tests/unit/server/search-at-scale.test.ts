@@ -16,17 +16,10 @@ import { InProcessSearchIndex } from '../../../server/search/engine/in-process-s
 import type { FacetKey, SearchQuery, SearchResult } from '../../../server/search/search-port';
 import { termsWithinTypos } from '../../../server/search/engine/typos';
 import { searchItem } from '../../contract/search-index.contract';
+import { pickerOf, seeded } from '../../helpers/seeded';
 
-/** A seeded generator, so a failure names items that exist on the next run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 const random = seeded(42);
-const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+const pick = pickerOf(random);
 
 /** Optimal string alignment distance, the plain way. */
 function osa(a: string, b: string): number {

@@ -8,23 +8,23 @@ import type { Item } from '../../../schema/types.generated';
 import { InProcessSearchIndex } from '../../../server/search/engine/in-process-search';
 import type { SearchQuery, SearchResult } from '../../../server/search/search-port';
 import { searchItem } from '../../contract/search-index.contract';
+import { pickerOf, seeded } from '../../helpers/seeded';
 
 const WORDS = ['brass', 'lamp', 'teal', 'chair', 'cockpit', 'panel', 'velvet', 'desk', 'yoke', 'seat'];
 const COLOURS = ['Blue', 'Red', 'Teal', 'Black'];
 
 /** Items whose names, descriptions and tags mix the same few words, so text scores differ by field. */
 function catalogue(prefix: string, size: number): Item[] {
-  let state = size;
-  // The high bits: an LCG's low bits repeat with a short period.
-  const next = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) >>> 16) % 1000;
-  const word = () => WORDS[next() % WORDS.length]!;
+  const random = seeded(size);
+  const pick = pickerOf(random);
+  const word = () => pick(WORDS);
   return Array.from({ length: size }, (_, n) =>
     searchItem(`${prefix}-${n}`, {
       name: `${word()} ${word()} ${n}`,
       description: `${word()} ${word()} ${word()}`,
       tags: [word()],
-      colors: [COLOURS[next() % COLOURS.length]!],
-      rates: { day: 10 + next() },
+      colors: [pick(COLOURS)],
+      rates: { day: 10 + Math.floor(random() * 1000) },
     }),
   );
 }
