@@ -38,7 +38,8 @@ export function startServer(
     });
     let output = '';
     let listening = false;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    // A safety net, not a wait: on a machine loaded past both cores a start took over 20 s to listen.
+    const timer = setTimeout(() => reject(new Error(`server did not listen within 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       // Keep only the last 64 KB once listening: a server under load logs every request.
       output = listening ? (output + chunk.toString()).slice(-65_536) : output + chunk.toString();

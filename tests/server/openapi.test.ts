@@ -49,6 +49,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+it("compiles every route's request schemas (each is otherwise compiled on its first request)", () => {
+  // A schema Ajv refuses throws here; there are one or more validators (body, params, query) a route.
+  expect(t.app.compileRouteValidators()).toBeGreaterThan(Object.keys(document.paths).length);
+});
+
 /** A concrete URL for a documented path, on tenant acme. */
 async function concrete(path: string): Promise<string> {
   let url = path.replace('{tenantId}', 'acme');
@@ -78,6 +83,7 @@ async function concrete(path: string): Promise<string> {
   if (url.includes('/accounts/{id}')) return url.replace('{id}', 'probe-account');
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platformStaff', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
+    if (!list[0]) throw new Error(`nothing listed at ${url}: ${JSON.stringify(list)}`);
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));
   }
   return url;
