@@ -41,6 +41,7 @@ import {
   wordsFor,
   type SlotSet,
 } from './slot-bits';
+import { SlotIds } from './slot-ids';
 import { TextIndex, TextScores, wordsOf } from './text-index';
 import { isListing, listingIdOf, type Listing } from '../../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../../schema/types.generated';
@@ -184,9 +185,8 @@ const newSearchScratch = (): SearchScratch => ({ bits: new ScratchBits(), text: 
 class TenantCatalogue {
   /** Each slot's item, as bytes (read back for a page's hits, a removal's counts and a rebuild). */
   private readonly items = new DocumentShelf(LISTING_IDS);
-  /** Each slot's item's id; undefined once retired. */
-  private readonly objectIDs: Array<string | undefined> = [];
-  private readonly slotOf = new Map<string, number>();
+  /** Which slot holds each item, and each slot's id. */
+  private readonly ids = new SlotIds();
   private live = 0;
   private capacity = 0;
   private alive = new Uint32Array(0);
@@ -298,8 +298,7 @@ class TenantCatalogue {
 
   liveItems(): Item[] {
     const items: Item[] = [];
-    for (let slot = 0; slot < this.items.size; slot++)
-      if (this.objectIDs[slot] !== undefined) items.push(this.items.get(slot));
+    for (let slot = 0; slot < this.items.size; slot++) if (this.ids.isLive(slot)) items.push(this.items.get(slot));
     return items;
   }
 
@@ -309,11 +308,10 @@ class TenantCatalogue {
     this.ensureCapacity(slot + 1);
     const listing = isListing(item) ? item : undefined;
     const house = listing && this.houses(listing.house.id);
-    const houseSlot = listing && house?.slotOf.get(listing.houseObjectID);
+    const houseSlot = listing && house?.ids.slotOf(listing.houseObjectID);
     if (houseSlot === undefined) this.items.push(item);
     else this.items.pushOver(item, house!.items, houseSlot);
-    this.objectIDs.push(item.objectID);
-    this.slotOf.set(item.objectID, slot);
+    this.ids.add(slot, item, houseSlot === undefined ? undefined : house!.ids.itemIdAt(houseSlot));
     this.live++;
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
     this.forgetKeptSearches();
@@ -368,12 +366,11 @@ class TenantCatalogue {
   }
 
   remove(objectID: string): void {
-    const slot = this.slotOf.get(objectID);
+    const slot = this.ids.slotOf(objectID);
     if (slot === undefined) return;
-    this.slotOf.delete(objectID);
+    this.ids.retire(slot);
     this.countSlot(slot, this.items.get(slot), -1);
     this.items.retire(slot);
-    this.objectIDs[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.forgetKeptSearches();
     withoutSlot(this.keptSelections.values(), slot);
@@ -390,7 +387,7 @@ class TenantCatalogue {
     this.scratch.reset(wordsFor(this.items.size), this.valueNames.length);
     const category = this.categoryNodeOf(filters.category);
     const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap(
-      (objectID) => this.slotOf.get(objectID) ?? [],
+      (objectID) => this.ids.slotOf(objectID) ?? [],
     );
     const excluded = excludedSlots.length > 0;
     const words = typeof query?.text === 'string' ? this.text.queryWords(query.text) : [];
@@ -925,15 +922,13 @@ class TenantCatalogue {
   }
 
   private orderFor(sort: SearchSort, ranked: boolean, distances: Float64Array | undefined): SlotOrder {
-    const { objectIDs, nameKey, dayRate, created, pointOf } = this;
+    const { ids, nameKey, dayRate, created, pointOf } = this;
     const score = this.text.scores;
     const byName: SlotOrder = (a, b) => {
       const x = nameKey[a]!;
       const y = nameKey[b]!;
       if (x !== y) return x < y ? -1 : 1;
-      const idA = objectIDs[a]!;
-      const idB = objectIDs[b]!;
-      return idA < idB ? -1 : idA > idB ? 1 : 0;
+      return ids.compare(a, b);
     };
     switch (sort) {
       case 'nearest': {
