@@ -128,10 +128,8 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
     await cp(path.join(template!.data, file), path.join(root, '.data', file));
   const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') });
   const app = await buildApp({ config, ...appOptions });
-  // Ready as a load balancer would find it: its start-up work (a sample catalogue's import …) done,
-  // not only waited for (on a loaded machine the 4 s wait ran out and /api/health said "starting").
+  // Ready as a listening server would be: its start-up work (a sample catalogue's import …) done or waited for.
   await app.ready();
-  await app.startup.done();
   const cookies = template?.cookies ?? (await signedIn(app, !data));
   const cookieOf = (who: Exclude<Who, 'anonymous'>) => cookies.get(who)!;
   return {
