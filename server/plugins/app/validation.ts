@@ -28,8 +28,9 @@ function compiledOnFirstUse(schema: object): LazyValidator {
   let compiled: ValidateFunction | undefined;
   const compile = () => (compiled ??= getAjv().compile(schema));
   const validate = ((data: unknown) => {
-    const valid = compile()(data);
-    validate.errors = compile().errors;
+    const check = compile();
+    const valid = check(data);
+    validate.errors = check.errors;
     return valid;
   }) as ValidateFunction;
   return { validate, compile };
