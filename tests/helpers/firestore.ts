@@ -11,13 +11,15 @@
  * test says so.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 export const emulatorHost = inject('firestoreEmulatorHost');
-process.env.FIRESTORE_EMULATOR_HOST = emulatorHost;
-// A worker runs other test files after this one: they do not inherit the emulator.
-afterAll(() => void delete process.env.FIRESTORE_EMULATOR_HOST);
+/** Points firebase-admin at the emulator: on import, and again for each database, because a
+ * worker shares this module with later files and tests/setup/fresh-env.ts gives each file the
+ * worker's first environment (without the emulator). */
+const useEmulator = () => void (process.env.FIRESTORE_EMULATOR_HOST = emulatorHost);
+useEmulator();
 
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -37,6 +39,7 @@ export interface TestDatabase {
 
 /** A fresh, empty database: a project of its own on the emulator. */
 export async function createTestDatabase(prefix = 'backlot-test'): Promise<TestDatabase> {
+  useEmulator();
   const projectId = `${prefix}-${randomUUID().slice(0, 8)}`.toLowerCase();
   const apps = [initializeApp({ projectId }, `${projectId}-0`)];
   return {
