@@ -22,7 +22,7 @@
  * 5,000 listings this took a search's p95 from 5.4 to about 0.45–0.5 ms as the first search after
  * a write, a little under twice one house's, and 0.2 ms asked again (tests/bench/marketplace.ts).
  */
-import { haversineKm } from '../../../schema/marketplace/distance';
+import { PlaceDistances, type SeenFrom } from './place-distances';
 import { DocumentShelf, type DerivedKeys } from './document-shelf';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
@@ -216,8 +216,8 @@ class TenantCatalogue {
   /** Per slot, the number of its item's `_geoloc` in `points` (-1: none). Houses' items share their house's. */
   private pointOf = new Int32Array(0);
   private readonly points: GeoPoint[] = [];
-  /** Each point's distance from the place a search measures from, rewritten by each search (see ScratchBits). */
-  private distances = new Float64Array(0);
+  /** The points' distances from the places searches measured from, kept (place-distances.ts). */
+  private readonly placeDistances = new PlaceDistances();
   private readonly pointNumbers = new Map<string, number>();
   /**
    * Per word of slots, the one point every slot in it is at, while there are few points (the
@@ -392,7 +392,8 @@ class TenantCatalogue {
     const excluded = excludedSlots.length > 0;
     const words = typeof query?.text === 'string' ? this.text.queryWords(query.text) : [];
     this.text.useSynonyms(Array.isArray(query?.synonyms) ? query.synonyms : undefined);
-    const distances = this.distancesFrom(query?.near);
+    const seen = this.seenFrom(query?.near);
+    const distances = seen?.distances;
     const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
     // With nothing but a category, the base's counts are kept up to date as items come and go.
     const baseCounts =
@@ -434,13 +435,13 @@ class TenantCatalogue {
     const hits: Item[] = [];
     if (start < total && start + perPage <= MAX_DEPTH) {
       const ranked = words.length > 0;
-      const nearest = sort === 'nearest' && distances && this.pointWords;
+      const nearest = sort === 'nearest' && seen && this.pointWords;
       let ordered: ArrayLike<number>;
       if (nearest)
         ordered = this.exactNearestFirst(
           matches,
           start + perPage,
-          distances,
+          seen.nearestFirst,
           this.orderFor('relevance', ranked, undefined),
           ranked ? words : [],
         );
@@ -661,8 +662,8 @@ class TenantCatalogue {
     return number;
   }
 
-  /** Each point's distance from the visitor (km), once per search; undefined without a usable `near`. */
-  private distancesFrom(near: GeoPoint | undefined): Float64Array | undefined {
+  /** The points as seen from the visitor (each one's distance, nearest first); undefined without a usable `near`. */
+  private seenFrom(near: GeoPoint | undefined): SeenFrom | undefined {
     if (
       !near ||
       typeof near.lat !== 'number' ||
@@ -671,11 +672,7 @@ class TenantCatalogue {
       !Number.isFinite(near.lng)
     )
       return undefined;
-    // A loop: Float64Array.from with a callback took a tenth of a search the counts were kept for.
-    if (this.distances.length !== this.points.length) this.distances = new Float64Array(this.points.length);
-    const { distances } = this;
-    for (let i = 0; i < distances.length; i++) distances[i] = haversineKm(near, this.points[i]!);
-    return distances;
+    return this.placeDistances.from(near, this.points);
   }
 
   /**
@@ -686,24 +683,24 @@ class TenantCatalogue {
   private exactNearestFirst(
     matches: SlotSet,
     k: number,
-    distances: Float64Array,
+    pointsNearestFirst: Int32Array,
     within: SlotOrder,
     words: string[],
   ): number[] {
-    if (!words.length) return this.nearestFirst(matches, k, distances, within, words);
+    if (!words.length) return this.nearestFirst(matches, k, pointsNearestFirst, within, words);
     const exactBits = this.scratch.copyOf(matches.bits);
     const exact = slotSetOf(
       exactBits,
       this.scratch,
       this.text.matchText(words, exactBits, this.scratch, { typos: false }),
     );
-    if (exact.size === matches.size) return this.nearestFirst(matches, k, distances, within, words);
-    const taken = this.nearestFirst(exact, k, distances, within, words);
+    if (exact.size === matches.size) return this.nearestFirst(matches, k, pointsNearestFirst, within, words);
+    const taken = this.nearestFirst(exact, k, pointsNearestFirst, within, words);
     if (taken.length >= k) return taken;
     const typoBits = this.scratch.copyOf(matches.bits);
     for (let i = 0; i < exact.words.length; i++) typoBits[exact.words[i]!]! &= ~exactBits[exact.words[i]!]!;
     const typos = slotSetOf(typoBits, this.scratch, matches.words);
-    return taken.concat(this.nearestFirst(typos, k - taken.length, distances, within, words));
+    return taken.concat(this.nearestFirst(typos, k - taken.length, pointsNearestFirst, within, words));
   }
 
   /**
@@ -716,24 +713,10 @@ class TenantCatalogue {
   private nearestFirst(
     matches: SlotSet,
     k: number,
-    distances: Float64Array,
+    pointsNearestFirst: Int32Array,
     within: SlotOrder,
     words: string[],
   ): number[] {
-    // The points not yet read: the nearest is found when the page needs it (a first page reads one house's).
-    const left: number[] = [];
-    for (let point = 0; point < distances.length; point++) left.push(point);
-    const nearestLeft = () => {
-      let best = 0;
-      for (let i = 1; i < left.length; i++) {
-        const gap = distances[left[i]!]! - distances[left[best]!]!;
-        if (gap < 0 || (gap === 0 && left[i]! < left[best]!)) best = i;
-      }
-      const point = left[best]!;
-      left[best] = left[left.length - 1]!;
-      left.pop();
-      return point;
-    };
     const { bits: matched, words: matchedWords } = matches;
     // Matches in most words are read straight through each point's run, without their word list.
     const dense = mostWords(matchedWords, matched);
@@ -753,8 +736,9 @@ class TenantCatalogue {
       }
       here.length = 0;
     };
-    while (left.length > 0 && taken.length < k) {
-      const point = nearestLeft();
+    // Only as many points as the page needs are read (a first page reads one house's).
+    for (let next = 0; next < pointsNearestFirst.length && taken.length < k; next++) {
+      const point = pointsNearestFirst[next]!;
       const [low, high] = this.pointRanges.of(point);
       const at = (w: number) => (matched[w] ? matched[w] & this.slotsAt(point, w) : 0);
       if (dense) for (let w = low; w < high; w++) collect(w, at(w));

@@ -1,0 +1,50 @@
+/**
+ * A catalogue's places (the platform's houses) as seen from a visitor's point: each place's
+ * distance, and the places nearest first. Both are made once per point and kept for the searches
+ * that follow from it (visitors search from a few chosen places, and page on), until a place is
+ * added. Before, every search measured every house again, and nearest-first looked for the nearest
+ * house not yet read among all of them for each house it read: work that grew with the houses.
+ */
+import { haversineKm, type GeoPoint } from '../../../schema/marketplace/distance';
+
+export interface SeenFrom {
+  /** Per place, its distance from the point (km). */
+  distances: Float64Array;
+  /** The places, nearest first (equal distances: the place first added first). */
+  nearestFirst: Int32Array;
+}
+
+/** Points kept at most: the oldest goes when another comes (each costs 12 bytes a place). */
+const KEPT_POINTS = 64;
+
+export class PlaceDistances {
+  private readonly kept = new Map<string, SeenFrom>();
+  private placesSeen = 0;
+
+  /** The places as seen from `near`; `places` only ever grows (a place keeps its number). */
+  from(near: GeoPoint, places: readonly GeoPoint[]): SeenFrom {
+    if (places.length !== this.placesSeen) {
+      this.kept.clear();
+      this.placesSeen = places.length;
+    }
+    const key = `${near.lat},${near.lng}`;
+    const kept = this.kept.get(key);
+    if (kept) {
+      // Most recently used last, so the oldest is the first to go.
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept;
+    }
+    const distances = new Float64Array(places.length);
+    const nearestFirst = new Int32Array(places.length);
+    for (let i = 0; i < places.length; i++) {
+      distances[i] = haversineKm(near, places[i]!);
+      nearestFirst[i] = i;
+    }
+    nearestFirst.sort((a, b) => distances[a]! - distances[b]! || a - b);
+    if (this.kept.size >= KEPT_POINTS) this.kept.delete(this.kept.keys().next().value!);
+    const seen = { distances, nearestFirst };
+    this.kept.set(key, seen);
+    return seen;
+  }
+}

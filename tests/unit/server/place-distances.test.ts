@@ -1,0 +1,45 @@
+/**
+ * The platform's houses as seen from a visitor's point (server/search/engine/place-distances.ts):
+ * nearest first, ties by the place added first, kept per point until a place is added.
+ */
+import { describe, expect, it } from 'vitest';
+import { haversineKm } from '../../../schema/marketplace/distance';
+import { PlaceDistances } from '../../../server/search/engine/place-distances';
+
+const burbank = { lat: 34.18, lng: -118.31 };
+const atlanta = { lat: 33.75, lng: -84.39 };
+const london = { lat: 51.51, lng: -0.13 };
+const nearBurbank = { lat: 34.1, lng: -118.3 };
+
+describe('PlaceDistances', () => {
+  it('measures each place from the point and orders them nearest first, ties by the first added', () => {
+    const places = [london, atlanta, burbank, { ...atlanta }];
+    const seen = new PlaceDistances().from(nearBurbank, places);
+    expect([...seen.nearestFirst]).toEqual([2, 1, 3, 0]);
+    expect(seen.distances[0]).toBeCloseTo(haversineKm(nearBurbank, london), 6);
+    expect(seen.distances[2]).toBeLessThan(10);
+  });
+
+  it('keeps what it measured for the next search from the same point, and measures again once a place is added', () => {
+    const kept = new PlaceDistances();
+    const places = [atlanta, london];
+    const first = kept.from(nearBurbank, places);
+    expect(kept.from({ ...nearBurbank }, places)).toBe(first);
+    places.push(burbank);
+    const after = kept.from(nearBurbank, places);
+    expect(after).not.toBe(first);
+    expect([...after.nearestFirst]).toEqual([2, 0, 1]);
+  });
+
+  it('keeps 64 points at most, letting the least recently used go', () => {
+    const kept = new PlaceDistances();
+    const places = [atlanta, london];
+    const first = kept.from({ lat: 0, lng: 0 }, places);
+    const second = kept.from({ lat: 0, lng: 1 }, places);
+    for (let i = 2; i < 64; i++) kept.from({ lat: 0, lng: i }, places);
+    expect(kept.from({ lat: 0, lng: 0 }, places)).toBe(first);
+    kept.from({ lat: 0, lng: 64 }, places);
+    expect(kept.from({ lat: 0, lng: 0 }, places)).toBe(first);
+    expect(kept.from({ lat: 0, lng: 1 }, places)).not.toBe(second);
+  });
+});
