@@ -27,8 +27,10 @@ function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
 }
 
 afterEach(() => {
-  vi.useRealTimers();
+  // The spies first: one set on the fake clock's setTimeout would otherwise put it back after the
+  // real timers, and the files this worker runs next would wait on a clock that never moves.
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('retry with backoff', () => {
