@@ -12,9 +12,9 @@ const everyFile = {
   environment: 'node',
   // firebase-admin, wherever a test loads it, must never probe the cloud metadata address.
   env: { METADATA_SERVER_DETECTION: 'none' },
-  // Each file starts from its worker's first environment (a shared worker must not hand one file's
-  // variables to the next); a failed test's browser pages are photographed and their dialogs and
-  // alerts quoted in the log.
+  // Each file starts from its worker's first environment and its real clock (a shared worker must
+  // not hand one file's variables or fake timers to the next); a failed test's browser pages are
+  // photographed and their dialogs and alerts quoted in the log.
   setupFiles: ['tests/setup/fresh-env.ts', 'tests/setup/failed-pages.ts'],
   // A safety net, not a wait: tests wait for what they expect. A whole path through two browsers
   // (a quote to an order, a sub-hire across houses) took just over a minute under a full run on
@@ -47,7 +47,7 @@ export default defineConfig({
         // Every other file runs in one of two long-lived workers and shares its imported modules
         // with the files before it: importing the server cost each file about 3 CPU-s, half of what
         // a server test file spent. A file therefore leaves no state behind in a module (its
-        // environment is reset for it: tests/setup/fresh-env.ts).
+        // environment and clock are reset for it: tests/setup/fresh-env.ts).
         test: {
           ...everyFile,
           name: 'shared',
