@@ -45,6 +45,9 @@ describe("a tenant admin's first day", () => {
     page.once('dialog', (dialog) => (asked.push(dialog.message()), void dialog.accept()));
     await page.getByRole('menuitem', { name: 'Colours' }).click();
     await page.waitForURL(/#\/t\/aviation\/colors/);
+    // The address changes before the screen does: going back before the form has gone would
+    // find it still open, with the edit in it (as a quick user would).
+    await title.waitFor({ state: 'detached' });
     expect(asked).toHaveLength(2);
     expect(asked[0]).toMatch(/changes weren.t saved/i);
     await page.getByRole('menuitem', { name: 'Branding and site' }).click();
