@@ -87,8 +87,9 @@ export class DocumentShelf {
    * Keeps `item` as the next slot's, over `base`'s `slot`: only what differs from the base; of
    * that, strings and numbers as they are, other values (a category, a house) once for every slot
    * with the same, and keys the shelf derives (`derived`, as they would be derived) not at all.
+   * Returns the keys whose values differ from the base's (dropped ones too).
    */
-  pushOver(item: Item, base: DocumentShelf, slot: number): void {
+  pushOver(item: Item, base: DocumentShelf, slot: number): string[] {
     const over = base.get(slot) as unknown as Fields;
     const fields = item as unknown as Fields;
     const differs: Fields = {};
@@ -103,6 +104,7 @@ export class DocumentShelf {
       }
     }
     const dropped = [...Object.keys(over), ...Object.keys(this.derived)].filter((key) => fields[key] === undefined);
+    const changed = [...Object.keys(differs), ...Object.keys(shared), ...dropped];
     if (dropped.length) differs[DROPPED] = dropped;
     if (Object.keys(shared).length) differs[SHARED] = shared;
     let number = this.baseNumbers.get(base);
@@ -113,6 +115,7 @@ export class DocumentShelf {
     }
     this.basedSlots[number]!++;
     this.keep(this.shaped(differs), number, slot);
+    return changed;
   }
 
   /** The slot is retired: it is never read again (a base no live slot needs any more is let go). */

@@ -31,6 +31,7 @@ import {
   firstAtOrAfter,
   grownTo,
   intersectAll,
+  lengthened,
   mostWords,
   ScratchBits,
   slotSetOf,
@@ -42,7 +43,7 @@ import {
   type SlotSet,
 } from './slot-bits';
 import { SlotIds } from './slot-ids';
-import { TextIndex, TextScores, wordsOf } from './text-index';
+import { TextIndex, TextScores, WORDED_KEYS, wordsOf } from './text-index';
 import { isListing, listingIdOf, type Listing } from '../../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../../schema/types.generated';
 import {
@@ -309,8 +310,11 @@ class TenantCatalogue {
     const listing = isListing(item) ? item : undefined;
     const house = listing && this.houses(listing.house.id);
     const houseSlot = listing && house?.ids.slotOf(listing.houseObjectID);
+    // A listing's words are read through its house item's, when they are that item's (house-words.ts).
+    let wordsAt: { text: TextIndex; slot: number } | undefined;
     if (houseSlot === undefined) this.items.push(item);
-    else this.items.pushOver(item, house!.items, houseSlot);
+    else if (!this.items.pushOver(item, house!.items, houseSlot).some((key) => WORDED_KEYS.includes(key)))
+      wordsAt = { text: house!.text, slot: houseSlot };
     this.ids.add(slot, item, houseSlot === undefined ? undefined : house!.ids.itemIdAt(houseSlot));
     this.live++;
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
@@ -362,7 +366,7 @@ class TenantCatalogue {
       this.keptCategories.forget();
     this.countSlot(slot, item, 1);
 
-    this.text.index(slot, item);
+    this.text.index(slot, item, wordsAt);
   }
 
   remove(objectID: string): void {
@@ -371,6 +375,7 @@ class TenantCatalogue {
     this.ids.retire(slot);
     this.countSlot(slot, this.items.get(slot), -1);
     this.items.retire(slot);
+    this.text.retire(slot);
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.forgetKeptSearches();
     withoutSlot(this.keptSelections.values(), slot);
@@ -612,15 +617,9 @@ class TenantCatalogue {
       }
     };
     growNodes(this.categories);
-    const dayRate = new Float64Array(capacity);
-    dayRate.set(this.dayRate);
-    this.dayRate = dayRate;
-    const created = new Float64Array(capacity);
-    created.set(this.created);
-    this.created = created;
-    const pointOf = new Int32Array(capacity);
-    pointOf.set(this.pointOf);
-    this.pointOf = pointOf;
+    this.dayRate = lengthened(this.dayRate, capacity);
+    this.created = lengthened(this.created, capacity);
+    this.pointOf = lengthened(this.pointOf, capacity);
     this.pointWords?.grow(words);
     this.text.grow(capacity, words);
     this.capacity = capacity;

@@ -278,8 +278,14 @@ export function firstAtOrAfter<T extends number | string>(
 }
 
 export function grownTo(bits: Uint32Array, words: number): Uint32Array<ArrayBuffer> {
-  const next = new Uint32Array(words);
-  next.set(bits);
+  return lengthened(bits, words) as Uint32Array<ArrayBuffer>;
+}
+
+/** A copy of a per-slot array `length` long, what it held first; the rest `fill` (0 unless given). */
+export function lengthened<A extends Uint32Array | Int32Array | Float64Array>(array: A, length: number, fill = 0): A {
+  const next = new (array.constructor as new (length: number) => A)(length);
+  if (fill) next.fill(fill);
+  next.set(array);
   return next;
 }
 

@@ -6,6 +6,7 @@
  * first; and relevance is scored only over the slots a page is drawn from.
  */
 import type { Item } from '../../../schema/types.generated';
+import { CATEGORY_FIELD, FIELD_BITS, HouseWords, type HousePostings } from './house-words';
 import { firstAtOrAfter, grownTo, orInto, type ScratchBits } from './slot-bits';
 import { termsWithinTypos } from './typos';
 
@@ -23,7 +24,9 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Which fields of an item a word came from, as bits of a posting's mask (5 bits). */
-const FIELD = { name: 1, tags: 2, category: 4, colors: 8, description: 16 } as const;
+const FIELD = { name: 1, tags: 2, category: CATEGORY_FIELD, colors: 8, description: 16 } as const;
+/** An item's keys its words come from, but for its category: a listing with the same as its house item's reads them through it. */
+export const WORDED_KEYS: readonly string[] = ['name', 'tags', 'colors', 'description'];
 const FIELD_BOOST: Array<[number, number]> = [
   [FIELD.name, 3],
   [FIELD.tags, 2],
@@ -37,7 +40,7 @@ const FIELD_WEIGHT = Float64Array.from({ length: 32 }, (_, mask) => {
   return boosts.length ? Math.max(...boosts) + 0.25 * (boosts.length - 1) : 0;
 });
 /** Postings pack slot and field mask in one small integer: slot * 32 + mask. */
-const MASK_BITS = 5;
+const MASK_BITS = FIELD_BITS;
 
 /** Dropped from queries of several words, so "a chair for the office" still finds office chairs. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
@@ -65,6 +68,8 @@ const TYPO_QUALITY_MAX = FUZZY_QUALITY[1]!;
  * they slowed every page (a platform listing 6-7 ms of CPU with them, about 2 ms packed).
  */
 type Posting = number[] | Uint32Array;
+/** A word of the vocabulary only listings read through a house have (never written to: a word's own postings replace it). */
+const NONE_OF_ITS_OWN: Posting = Object.freeze([]) as unknown as number[];
 /** Shorter posting lists stay plain arrays: a typed array's own overhead would outweigh the saving. */
 const PACKED_FROM = 16;
 
@@ -80,6 +85,9 @@ export class TextScores {
   /** The slots `score` holds a value for, zeroed before the next text search. */
   scored = new Int32Array(0);
   scoredCount = 0;
+  /** A term's field bits per slot, while its own postings and those read through a house are put together. */
+  fields = new Uint8Array(0);
+  fielded = new Int32Array(0);
 
   /** Room for `capacity` slots; wider arrays start zeroed, as `best` and `score` are between searches. */
   fit(capacity: number): void {
@@ -89,11 +97,20 @@ export class TextScores {
     this.touched = new Int32Array(capacity);
     this.scored = new Int32Array(capacity);
     this.scoredCount = 0;
+    this.fields = new Uint8Array(capacity);
+    this.fielded = new Int32Array(capacity);
   }
 }
 
-export class TextIndex {
+export class TextIndex implements HousePostings {
   private readonly postings = new Map<string, Posting>();
+  /** A platform's listings' words, read through their houses' indexes (house-words.ts). */
+  private readonly throughHouses = new HouseWords();
+  /**
+   * Per word, the listings that have it through their house only (not also as their own): with its
+   * own postings, how many slots were ever indexed with it, as an index of whole listings counts.
+   */
+  private readonly throughCounts = new Map<string, number>();
   /** The words whose postings were written since the last pack. */
   private readonly written = new Set<string>();
   private readonly termBitsOf = new Map<string, Uint32Array>();
@@ -121,7 +138,18 @@ export class TextIndex {
   grow(capacity: number, words: number): void {
     for (const [term, bits] of this.termBitsOf) this.termBitsOf.set(term, grownTo(bits, words));
     this.scratch.fit(capacity);
+    this.throughHouses.grow(capacity);
     this.words = words;
+  }
+
+  /** The term's own postings (what a listing reads through its house). */
+  postingOf(term: string): Posting | undefined {
+    return this.postings.get(term);
+  }
+
+  /** The slot is retired: a listing in it no longer needs its house's words. */
+  retire(slot: number): void {
+    this.throughHouses.retire(slot);
   }
 
   /**
@@ -143,8 +171,11 @@ export class TextIndex {
     return this.scratch.score;
   }
 
-  /** Indexes the item in `slot`: its words, by field. */
-  index(slot: number, item: Item): void {
+  /**
+   * Indexes the item in `slot`: its words, by field. With `house`, the item is a listing whose
+   * words but its category's are those of `house`'s item in `houseSlot`: they are read there.
+   */
+  index(slot: number, item: Item, house?: { text: TextIndex; slot: number }): void {
     const masks = new Map<string, number>();
     const add = (words: readonly string[], field: number) => {
       for (const word of words) masks.set(word, (masks.get(word) ?? 0) | field);
@@ -156,20 +187,36 @@ export class TextIndex {
       if (slug) add(slug.split('-'), FIELD.category);
     for (const color of item.colors ?? []) add(wordsOf(color), FIELD.colors);
     if (item.description) add(wordsOf(item.description), FIELD.description);
+    if (house) this.throughHouses.add(slot, house.text, house.slot);
     for (const [word, mask] of masks) {
       if (!word) continue;
+      const own = house ? mask & FIELD.category : mask;
       let posting = this.postings.get(word);
       if (!posting) {
-        this.postings.set(word, (posting = []));
+        this.postings.set(word, (posting = own ? [] : NONE_OF_ITS_OWN));
         this.noteAdded(word);
         // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
         this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
-      } else if (!Array.isArray(posting)) this.postings.set(word, (posting = Array.from(posting)));
-      posting.push((slot << MASK_BITS) | mask);
-      this.written.add(word);
+      } else if (own && posting === NONE_OF_ITS_OWN) this.postings.set(word, (posting = []));
+      else if (own && !Array.isArray(posting)) this.postings.set(word, (posting = Array.from(posting)));
+      if (own) {
+        (posting as number[]).push((slot << MASK_BITS) | own);
+        this.written.add(word);
+      } else this.throughCounts.set(word, (this.throughCounts.get(word) ?? 0) + 1);
       const bits = this.termBitsOf.get(word);
       if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
     }
+  }
+
+  /** How many postings a term has, its own and through houses: how common it is. */
+  private countOf(term: string): number {
+    return this.postings.get(term)!.length + (this.throughCounts.get(term) ?? 0);
+  }
+
+  /** Sets in `bits` every slot `term` is in. */
+  private setSlotsOf(term: string, bits: Uint32Array): void {
+    for (const entry of this.postings.get(term)!) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+    if (this.throughHouses.any) this.throughHouses.each(term, (slot) => (bits[slot >>> 5]! |= 1 << (slot & 31)));
   }
 
   /** This search's synonyms, by word: a query word also finds its group's words (set before a search matches and scores). */
@@ -219,7 +266,7 @@ export class TextIndex {
       .map((word) => ({ terms: termsOf(word), postings: 0 }))
       .map((word) => ({
         ...word,
-        postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0),
+        postings: word.terms.reduce((sum, term) => sum + this.countOf(term), 0),
       }))
       .sort((a, b) => a.postings - b.postings);
     let occupied: Int32Array | undefined;
@@ -230,9 +277,7 @@ export class TextIndex {
       if (!only)
         for (const term of terms) {
           const bits = this.termBits(term);
-          if (!bits)
-            for (const entry of this.postings.get(term)!)
-              wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+          if (!bits) this.setSlotsOf(term, wordBits);
           else if (occupied) for (let i = 0; i < occupied.length; i++) wordBits[occupied[i]!]! |= bits[occupied[i]!]!;
           else orInto(wordBits, bits);
         }
@@ -257,10 +302,9 @@ export class TextIndex {
   private termBits(term: string): Uint32Array | undefined {
     let bits = this.termBitsOf.get(term);
     if (bits) return bits;
-    const posting = this.postings.get(term)!;
-    if (posting.length * 4 < this.words) return undefined;
+    if (this.countOf(term) * 4 < this.words) return undefined;
     bits = new Uint32Array(this.words);
-    for (const entry of posting) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+    this.setSlotsOf(term, bits);
     this.termBitsOf.set(term, bits);
     return bits;
   }
@@ -273,35 +317,53 @@ export class TextIndex {
    * for a word as common as "teal"), each slot's posting is found by search instead of read through.
    */
   scoreSlots(words: string[], slots: ArrayLike<number>, live: number): void {
-    const { scratch } = this;
-    const { best, score, touched, scored } = scratch;
+    const { scratch, throughHouses } = this;
+    const { best, score, touched, scored, fields, fielded } = scratch;
     for (let i = 0; i < scratch.scoredCount; i++) score[scored[i]!] = 0;
     scratch.scoredCount = 0;
     if (!slots.length) return;
     const from = slots[0]! << MASK_BITS;
     const to = (slots[slots.length - 1]! + 1) << MASK_BITS;
-    const keep = (entry: number, weight: number, count: number) => {
+    let count = 0;
+    let weight = 0;
+    const keep = (entry: number) => {
       const slot = entry >>> MASK_BITS;
       const value = FIELD_WEIGHT[entry & 31]! * weight;
-      if (value <= best[slot]!) return count;
+      if (value <= best[slot]!) return;
       if (best[slot] === 0) touched[count++] = slot;
       best[slot] = value;
-      return count;
     };
+    // A listing's own postings (its category's words) and those read through its house are put
+    // together before they are kept: one posting's fields, as if the listing were indexed whole.
+    const through = throughHouses.any;
+    let gathered = 0;
+    const gather = (slot: number, bits: number) => {
+      if (!fields[slot]) fielded[gathered++] = slot;
+      fields[slot]! |= bits;
+    };
+    const visit = through ? (entry: number) => gather(entry >>> MASK_BITS, entry & 31) : keep;
     for (const word of words) {
-      let count = 0;
+      count = 0;
       for (const [term, quality] of this.termsWithSynonyms(word)) {
         const posting = this.postings.get(term)!;
-        const weight = quality * Math.log(1 + live / posting.length);
+        weight = quality * Math.log(1 + live / this.countOf(term));
         const first = firstAtOrAfter(posting, from);
         const end = firstAtOrAfter(posting, to, first);
         if (slots.length * Math.log2(2 + end - first) < end - first) {
           // Few slots among many postings: look each slot up.
           for (let i = 0, at = first; i < slots.length && at < end; i++) {
             at = firstAtOrAfter(posting, slots[i]! << MASK_BITS, at, end);
-            if (at < end && posting[at]! >>> MASK_BITS === slots[i]) count = keep(posting[at]!, weight, count);
+            if (at < end && posting[at]! >>> MASK_BITS === slots[i]) visit(posting[at]!);
           }
-        } else for (let at = first; at < end; at++) count = keep(posting[at]!, weight, count); // slots between the matches are scored too, and never read
+        } else for (let at = first; at < end; at++) visit(posting[at]!); // slots between the matches are scored too, and never read
+        if (!through) continue;
+        throughHouses.eachOf(term, this.throughCounts.get(term) ?? 0, slots, gather);
+        for (let i = 0; i < gathered; i++) {
+          const slot = fielded[i]!;
+          keep((slot << MASK_BITS) | fields[slot]!);
+          fields[slot] = 0;
+        }
+        gathered = 0;
       }
       for (let i = 0; i < count; i++) {
         const slot = touched[i]!;

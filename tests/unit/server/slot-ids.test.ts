@@ -12,15 +12,8 @@ import { InProcessSearchIndex } from '../../../server/search/engine/in-process-s
 import { SlotIds } from '../../../server/search/engine/slot-ids';
 import type { SearchQuery } from '../../../server/search/search-port';
 import { searchItem } from '../../contract/search-index.contract';
+import { searchHouse as house } from '../../helpers/search-house';
 
-const house = (id: string, lat: number): House => ({
-  id,
-  name: id,
-  currency: 'USD',
-  locale: 'en',
-  timezone: 'UTC',
-  location: { lat, lng: -118 },
-});
 const HOUSES = [house('north', 40), house('south', 30)];
 /** The same three items at each house: same ids, same names. */
 const ITEMS = ['seat-b', 'seat-a', 'seat-c'].map((id) => searchItem(id, { name: 'Airline seat row' }));
