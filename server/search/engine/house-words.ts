@@ -6,10 +6,15 @@
  * and those of a listing whose text differs from its house item's. At 20 houses the platform's
  * word index was 273 of the 1,772 bytes a listing cost.
  *
+ * A search reads a term's postings whole (its own and every house's, as one list in slot order,
+ * the fields of both put together): they are put together once, when first asked for, and kept,
+ * the least recently asked let go past KEPT_ENTRIES; each write adds to those kept. Read house by
+ * house at each search, a page's CPU grew with the number of houses.
+ *
  * A house's postings are append-only until the house is rebuilt, and a rebuilt house's old index
  * stays here while a listing still reads through it, as its old shelf does (document-shelf.ts).
  */
-import { firstAtOrAfter, lengthened } from './slot-bits';
+import { lengthened } from './slot-bits';
 
 /** A posting packs its slot and the fields the word came from: slot * 32 + field bits. */
 export const FIELD_BITS = 5;
@@ -17,10 +22,28 @@ export const FIELD_BITS = 5;
 export const CATEGORY_FIELD = 4;
 /** The field bits a listing reads through its house: all but the house's category (it has the platform's). */
 const THROUGH_FIELDS = 31 & ~CATEGORY_FIELD;
+/** Postings kept put together, at most (4 bytes each: 16 MB). */
+const KEPT_ENTRIES = 1 << 22;
+/** Below this many slots, a term's are sorted; above, read off in order from the per-slot scratch. */
+const SORTED_BELOW = 4096;
+
+/** Where a term's postings are in a house's index, without a copy: `entries[from]` to `entries[to - 1]`. */
+export interface Located {
+  entries: ArrayLike<number>;
+  from: number;
+  to: number;
+}
 
 /** What a house's text index answers for its words to be read through. */
 export interface HousePostings {
-  postingOf(term: string): ArrayLike<number> | undefined;
+  /** Whether the house has postings for `term`; if so, where they are, in `at`. */
+  locate(term: string, at: Located): boolean;
+}
+
+/** Per-slot scratch, zeroed between uses: a slot's field bits, and the slots set. */
+export interface FieldScratch {
+  fields: Uint8Array;
+  fielded: Int32Array;
 }
 
 interface Base {
@@ -31,15 +54,23 @@ interface Base {
   listings: number;
 }
 
-/** Visits a listing's posting read through its house: its slot and field bits (never 0). */
-export type ThroughEntry = (slot: number, fields: number) => void;
+/** A term's postings put together, with room to grow. */
+interface Whole {
+  entries: Uint32Array;
+  length: number;
+}
+
+/** Where a house's postings are read (searches are synchronous: one will do). */
+const at: Located = { entries: [], from: 0, to: 0 };
 
 export class HouseWords {
   private readonly bases: Array<Base | undefined> = [];
   private readonly numbers = new Map<HousePostings, number>();
-  /** Per slot: its base's number + 1 (0: its words are all its own), and its slot there. */
+  /** Per slot: its base's number + 1 (0: its words are all its own). */
   private baseOf = new Int32Array(0);
-  private baseSlotOf = new Int32Array(0);
+  /** Terms' postings put together, the least recently asked first. */
+  private readonly kept = new Map<string, Whole>();
+  private keptEntries = 0;
 
   /** Whether any slot reads its words through a house. */
   get any(): boolean {
@@ -47,9 +78,7 @@ export class HouseWords {
   }
 
   grow(capacity: number): void {
-    if (capacity <= this.baseOf.length) return;
-    this.baseOf = lengthened(this.baseOf, capacity);
-    this.baseSlotOf = lengthened(this.baseSlotOf, capacity);
+    if (capacity > this.baseOf.length) this.baseOf = lengthened(this.baseOf, capacity);
   }
 
   /** The listing in `slot` reads its words through `house`'s `houseSlot`. */
@@ -65,7 +94,6 @@ export class HouseWords {
     base.listingOf[houseSlot] = slot;
     base.listings++;
     this.baseOf[slot] = number + 1;
-    this.baseSlotOf[slot] = houseSlot;
   }
 
   /** The slot is retired; a house no listing reads through any more is let go. */
@@ -79,42 +107,74 @@ export class HouseWords {
     this.bases[number] = undefined;
   }
 
-  /** Visits every listed slot `term` is in through a house. */
-  each(term: string, visit: ThroughEntry): void {
-    for (const base of this.bases) {
-      const posting = base?.house.postingOf(term);
-      if (!posting) continue;
-      const { listingOf } = base!;
-      for (let i = 0; i < posting.length; i++) {
-        const entry = posting[i]!;
-        const fields = entry & THROUGH_FIELDS;
-        const slot = fields ? (listingOf[entry >>> FIELD_BITS] ?? -1) : -1;
-        if (slot >= 0) visit(slot, fields);
-      }
-    }
+  /** `term` was indexed in a slot after every other (`entry`: slot and all its fields): added to its postings if kept. */
+  added(term: string, entry: number): void {
+    const whole = this.kept.get(term);
+    if (!whole) return;
+    if (whole.length === whole.entries.length) whole.entries = lengthened(whole.entries, whole.length * 2 + 16);
+    whole.entries[whole.length++] = entry;
+    this.keptEntries++;
   }
 
-  /**
-   * Visits `term`'s postings through a house (`many` of them) for `slots` only: each looked up in
-   * its house's postings when they are few against them, else every posting (slots not asked for
-   * are visited too, as the caller's scoring allows).
-   */
-  eachOf(term: string, many: number, slots: ArrayLike<number>, visit: ThroughEntry): void {
-    if (slots.length * Math.log2(2 + many) >= many) return this.each(term, visit);
-    let number = -1;
-    let posting: ArrayLike<number> | undefined;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      const base = this.baseOf[slot]! - 1;
-      if (base < 0) continue;
-      if (base !== number) posting = this.bases[(number = base)]?.house.postingOf(term);
-      if (!posting) continue;
-      const houseSlot = this.baseSlotOf[slot]!;
-      const at = firstAtOrAfter(posting, houseSlot << FIELD_BITS);
-      const entry = posting[at];
-      if (entry === undefined || entry >>> FIELD_BITS !== houseSlot) continue;
-      const fields = entry & THROUGH_FIELDS;
-      if (fields) visit(slot, fields);
+  /** `term`'s postings, its own (`own`) and through the houses, put together in slot order. */
+  whole(term: string, own: ArrayLike<number>, scratch: FieldScratch): Uint32Array {
+    let whole = this.kept.get(term);
+    if (whole) {
+      // Asked again: the most recently asked now.
+      this.kept.delete(term);
+      this.kept.set(term, whole);
+      return whole.entries.subarray(0, whole.length);
+    }
+    const entries = putTogether(this.bases, term, own, scratch);
+    this.kept.set(term, (whole = { entries, length: entries.length }));
+    this.keptEntries += entries.length;
+    for (const [kept, { length }] of this.kept) {
+      if (this.keptEntries <= KEPT_ENTRIES || kept === term) break;
+      this.kept.delete(kept);
+      this.keptEntries -= length;
+    }
+    return entries;
+  }
+}
+
+/** A term's own postings and every house's, as one list in slot order with the fields of both. */
+function putTogether(
+  bases: ReadonlyArray<Base | undefined>,
+  term: string,
+  own: ArrayLike<number>,
+  { fields, fielded }: FieldScratch,
+): Uint32Array {
+  let count = 0;
+  const set = (slot: number, bits: number) => {
+    if (!fields[slot]) fielded[count++] = slot;
+    fields[slot]! |= bits;
+  };
+  for (let i = 0; i < own.length; i++) set(own[i]! >>> FIELD_BITS, own[i]! & 31);
+  for (const base of bases) {
+    if (!base?.house.locate(term, at)) continue;
+    const { listingOf } = base;
+    const { entries, to } = at;
+    for (let i = at.from; i < to; i++) {
+      const entry = entries[i]!;
+      const bits = entry & THROUGH_FIELDS;
+      const slot = bits ? (listingOf[entry >>> FIELD_BITS] ?? -1) : -1;
+      if (slot >= 0) set(slot, bits);
     }
   }
+  const whole = new Uint32Array(count);
+  if (count < SORTED_BELOW) {
+    const slots = fielded.subarray(0, count).sort();
+    for (let i = 0; i < count; i++) whole[i] = (slots[i]! << FIELD_BITS) | fields[slots[i]!]!;
+  } else {
+    let lowest = Infinity;
+    let highest = -1;
+    for (let i = 0; i < count; i++) {
+      lowest = Math.min(lowest, fielded[i]!);
+      highest = Math.max(highest, fielded[i]!);
+    }
+    for (let slot = lowest, n = 0; slot <= highest; slot++)
+      if (fields[slot]) whole[n++] = (slot << FIELD_BITS) | fields[slot]!;
+  }
+  for (let i = 0; i < count; i++) fields[fielded[i]!] = 0;
+  return whole;
 }

@@ -6,7 +6,7 @@
  * first; and relevance is scored only over the slots a page is drawn from.
  */
 import type { Item } from '../../../schema/types.generated';
-import { CATEGORY_FIELD, FIELD_BITS, HouseWords, type HousePostings } from './house-words';
+import { CATEGORY_FIELD, FIELD_BITS, HouseWords, type HousePostings, type Located } from './house-words';
 import { firstAtOrAfter, grownTo, orInto, type ScratchBits } from './slot-bits';
 import { termsWithinTypos } from './typos';
 
@@ -62,16 +62,18 @@ const SYNONYM_QUALITY = 0.9;
 const TYPO_QUALITY_MAX = FUZZY_QUALITY[1]!;
 
 /**
- * A word's postings: a plain array while it grows; packed into 4 bytes an entry once a bulk load
- * is done (`pack`), for words in enough items to be worth a typed array of their own. A plain
- * array's small integers take 8 bytes each on the heap the garbage collector walks: at 200 houses
- * they slowed every page (a platform listing 6-7 ms of CPU with them, about 2 ms packed).
+ * A word's postings: a plain array while it grows; once a bulk load or a burst of writes is done
+ * (`pack`), every word's are packed into one typed array of the catalogue's, 4 bytes an entry, and
+ * the word keeps only its number there. A plain array's small integers take 8 bytes each on the
+ * heap the garbage collector walks: at 200 houses they slowed every page (a platform listing 6-7 ms
+ * of CPU with them, about 2 ms packed). A typed array a word cost about 200 bytes of its own: a
+ * house's 1,225 words were 134 bytes an item.
  */
 type Posting = number[] | Uint32Array;
+/** Per word: its postings while they grow, or its number in the packed postings. */
+type KeptPosting = number[] | number;
 /** A word of the vocabulary only listings read through a house have (never written to: a word's own postings replace it). */
-const NONE_OF_ITS_OWN: Posting = Object.freeze([]) as unknown as number[];
-/** Shorter posting lists stay plain arrays: a typed array's own overhead would outweigh the saving. */
-const PACKED_FROM = 16;
+const NONE_OF_ITS_OWN: number[] = Object.freeze([]) as unknown as number[];
 
 /**
  * Text scoring's scratch, one entry per slot: one for all of an engine's catalogues (searches are
@@ -85,7 +87,7 @@ export class TextScores {
   /** The slots `score` holds a value for, zeroed before the next text search. */
   scored = new Int32Array(0);
   scoredCount = 0;
-  /** A term's field bits per slot, while its own postings and those read through a house are put together. */
+  /** A term's field bits per slot, while its own postings and those read through its houses are put together (house-words.ts). */
   fields = new Uint8Array(0);
   fielded = new Int32Array(0);
 
@@ -103,7 +105,10 @@ export class TextScores {
 }
 
 export class TextIndex implements HousePostings {
-  private readonly postings = new Map<string, Posting>();
+  private readonly postings = new Map<string, KeptPosting>();
+  /** Every packed word's postings, one after another, and where each word's start (the next word's, where they end). */
+  private packed = new Uint32Array(0);
+  private packedFrom = new Uint32Array(1);
   /** A platform's listings' words, read through their houses' indexes (house-words.ts). */
   private readonly throughHouses = new HouseWords();
   /**
@@ -142,9 +147,29 @@ export class TextIndex implements HousePostings {
     this.words = words;
   }
 
-  /** The term's own postings (what a listing reads through its house). */
+  locate(term: string, at: Located): boolean {
+    const posting = this.postings.get(term);
+    if (posting === undefined) return false;
+    if (typeof posting === 'number') {
+      at.entries = this.packed;
+      at.from = this.packedFrom[posting]!;
+      at.to = this.packedFrom[posting + 1]!;
+    } else {
+      at.entries = posting;
+      at.from = 0;
+      at.to = posting.length;
+    }
+    return at.to > at.from;
+  }
+
+  /** The term's own postings. */
   postingOf(term: string): Posting | undefined {
-    return this.postings.get(term);
+    const posting = this.postings.get(term);
+    return typeof posting === 'number' ? this.packedPosting(posting) : posting;
+  }
+
+  private packedPosting(number: number): Uint32Array {
+    return this.packed.subarray(this.packedFrom[number], this.packedFrom[number + 1]);
   }
 
   /** The slot is retired: a listing in it no longer needs its house's words. */
@@ -153,16 +178,25 @@ export class TextIndex implements HousePostings {
   }
 
   /**
-   * Packs the postings written since the last pack (see Posting), after a bulk load or a burst of
-   * writes; a later write to a word unpacks its list. A short list is copied to its length: one
-   * grown by pushes keeps room for 16 more (a word in one item took 152 bytes, 40 copied).
+   * Packs every word's postings into one typed array (see Posting), after a bulk load or a burst of
+   * writes; a later write to a word copies its postings out to grow them.
    */
   pack(): void {
-    for (const word of this.written) {
-      const posting = this.postings.get(word);
-      if (Array.isArray(posting))
-        this.postings.set(word, posting.length >= PACKED_FROM ? Uint32Array.from(posting) : posting.slice());
+    if (!this.written.size) return;
+    let total = 0;
+    for (const posting of this.postings.values())
+      total += typeof posting === 'number' ? this.packedFrom[posting + 1]! - this.packedFrom[posting]! : posting.length;
+    const packed = new Uint32Array(total);
+    const packedFrom = new Uint32Array(this.postings.size + 1);
+    let number = 0;
+    for (const [word, posting] of this.postings) {
+      const entries = typeof posting === 'number' ? this.packedPosting(posting) : posting;
+      packed.set(entries, packedFrom[number]);
+      packedFrom[number + 1] = packedFrom[number]! + entries.length;
+      this.postings.set(word, number++);
     }
+    this.packed = packed;
+    this.packedFrom = packedFrom;
     this.written.clear();
   }
 
@@ -192,31 +226,41 @@ export class TextIndex implements HousePostings {
       if (!word) continue;
       const own = house ? mask & FIELD.category : mask;
       let posting = this.postings.get(word);
-      if (!posting) {
+      if (posting === undefined) {
         this.postings.set(word, (posting = own ? [] : NONE_OF_ITS_OWN));
         this.noteAdded(word);
         // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
         this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
       } else if (own && posting === NONE_OF_ITS_OWN) this.postings.set(word, (posting = []));
-      else if (own && !Array.isArray(posting)) this.postings.set(word, (posting = Array.from(posting)));
+      else if (own && typeof posting === 'number')
+        this.postings.set(word, (posting = Array.from(this.packedPosting(posting))));
       if (own) {
         (posting as number[]).push((slot << MASK_BITS) | own);
         this.written.add(word);
       } else this.throughCounts.set(word, (this.throughCounts.get(word) ?? 0) + 1);
+      this.throughHouses.added(word, (slot << MASK_BITS) | mask);
       const bits = this.termBitsOf.get(word);
       if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
     }
   }
 
-  /** How many postings a term has, its own and through houses: how common it is. */
+  /** How many slots a term is in, its own and through houses (without putting them together): how common it is. */
   private countOf(term: string): number {
-    return this.postings.get(term)!.length + (this.throughCounts.get(term) ?? 0);
+    const posting = this.postings.get(term)!;
+    const own =
+      typeof posting === 'number' ? this.packedFrom[posting + 1]! - this.packedFrom[posting]! : posting.length;
+    return own + (this.throughCounts.get(term) ?? 0);
+  }
+
+  /** A term's postings as a search reads them: its own, and a platform's listings' through their houses. */
+  private wholePosting(term: string): Posting {
+    const own = this.postingOf(term)!;
+    return this.throughHouses.any ? this.throughHouses.whole(term, own, this.scratch) : own;
   }
 
   /** Sets in `bits` every slot `term` is in. */
   private setSlotsOf(term: string, bits: Uint32Array): void {
-    for (const entry of this.postings.get(term)!) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
-    if (this.throughHouses.any) this.throughHouses.each(term, (slot) => (bits[slot >>> 5]! |= 1 << (slot & 31)));
+    for (const entry of this.wholePosting(term)) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
   }
 
   /** This search's synonyms, by word: a query word also finds its group's words (set before a search matches and scores). */
@@ -317,53 +361,35 @@ export class TextIndex implements HousePostings {
    * for a word as common as "teal"), each slot's posting is found by search instead of read through.
    */
   scoreSlots(words: string[], slots: ArrayLike<number>, live: number): void {
-    const { scratch, throughHouses } = this;
-    const { best, score, touched, scored, fields, fielded } = scratch;
+    const { scratch } = this;
+    const { best, score, touched, scored } = scratch;
     for (let i = 0; i < scratch.scoredCount; i++) score[scored[i]!] = 0;
     scratch.scoredCount = 0;
     if (!slots.length) return;
     const from = slots[0]! << MASK_BITS;
     const to = (slots[slots.length - 1]! + 1) << MASK_BITS;
-    let count = 0;
-    let weight = 0;
-    const keep = (entry: number) => {
+    const keep = (entry: number, weight: number, count: number) => {
       const slot = entry >>> MASK_BITS;
       const value = FIELD_WEIGHT[entry & 31]! * weight;
-      if (value <= best[slot]!) return;
+      if (value <= best[slot]!) return count;
       if (best[slot] === 0) touched[count++] = slot;
       best[slot] = value;
+      return count;
     };
-    // A listing's own postings (its category's words) and those read through its house are put
-    // together before they are kept: one posting's fields, as if the listing were indexed whole.
-    const through = throughHouses.any;
-    let gathered = 0;
-    const gather = (slot: number, bits: number) => {
-      if (!fields[slot]) fielded[gathered++] = slot;
-      fields[slot]! |= bits;
-    };
-    const visit = through ? (entry: number) => gather(entry >>> MASK_BITS, entry & 31) : keep;
     for (const word of words) {
-      count = 0;
+      let count = 0;
       for (const [term, quality] of this.termsWithSynonyms(word)) {
-        const posting = this.postings.get(term)!;
-        weight = quality * Math.log(1 + live / this.countOf(term));
+        const posting = this.wholePosting(term);
+        const weight = quality * Math.log(1 + live / posting.length);
         const first = firstAtOrAfter(posting, from);
         const end = firstAtOrAfter(posting, to, first);
         if (slots.length * Math.log2(2 + end - first) < end - first) {
           // Few slots among many postings: look each slot up.
           for (let i = 0, at = first; i < slots.length && at < end; i++) {
             at = firstAtOrAfter(posting, slots[i]! << MASK_BITS, at, end);
-            if (at < end && posting[at]! >>> MASK_BITS === slots[i]) visit(posting[at]!);
+            if (at < end && posting[at]! >>> MASK_BITS === slots[i]) count = keep(posting[at]!, weight, count);
           }
-        } else for (let at = first; at < end; at++) visit(posting[at]!); // slots between the matches are scored too, and never read
-        if (!through) continue;
-        throughHouses.eachOf(term, this.throughCounts.get(term) ?? 0, slots, gather);
-        for (let i = 0; i < gathered; i++) {
-          const slot = fielded[i]!;
-          keep((slot << MASK_BITS) | fields[slot]!);
-          fields[slot] = 0;
-        }
-        gathered = 0;
+        } else for (let at = first; at < end; at++) count = keep(posting[at]!, weight, count); // slots between the matches are scored too, and never read
       }
       for (let i = 0; i < count; i++) {
         const slot = touched[i]!;

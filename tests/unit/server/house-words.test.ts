@@ -128,7 +128,8 @@ describe("the platform's words, read through its houses", () => {
 
   it('reads what a listing was until its listing is written again, after its house changed the item', async () => {
     const { items, withHouses, same, both } = await engines();
-    const renamed = { ...items.get('jetway')![7]!, name: 'Zeppelin gondola', description: 'Airship' };
+    // Words searched before ("brass lamp"): the postings kept for them take the listing's new slot.
+    const renamed = { ...items.get('jetway')![7]!, name: 'Zeppelin gondola brass lamp', description: 'Airship' };
     await withHouses.upsert('jetway', renamed);
     const zeppelin = query('zeppelin');
     expect((await withHouses.search('platform', zeppelin)).total).toBe(0);
