@@ -22,7 +22,7 @@ export const FIELD_BITS = 5;
 export const CATEGORY_FIELD = 4;
 /** The field bits a listing reads through its house: all but the house's category (it has the platform's). */
 const THROUGH_FIELDS = 31 & ~CATEGORY_FIELD;
-/** Postings kept put together, at most (4 bytes each: 16 MB). */
+/** Room for postings kept put together, at most (4 bytes each: 16 MB). */
 const KEPT_ENTRIES = 1 << 22;
 /** Below this many slots, a term's are sorted; above, read off in order from the per-slot scratch. */
 const SORTED_BELOW = 4096;
@@ -111,9 +111,13 @@ export class HouseWords {
   added(term: string, entry: number): void {
     const whole = this.kept.get(term);
     if (!whole) return;
-    if (whole.length === whole.entries.length) whole.entries = lengthened(whole.entries, whole.length * 2 + 16);
+    if (whole.length === whole.entries.length) {
+      // The room grown counts against the limit, not only the postings in it.
+      this.keptEntries -= whole.entries.length;
+      whole.entries = lengthened(whole.entries, whole.length * 2 + 16);
+      this.keptEntries += whole.entries.length;
+    }
     whole.entries[whole.length++] = entry;
-    this.keptEntries++;
   }
 
   /** `term`'s postings, its own (`own`) and through the houses, put together in slot order. */
@@ -128,10 +132,10 @@ export class HouseWords {
     const entries = putTogether(this.bases, term, own, scratch);
     this.kept.set(term, (whole = { entries, length: entries.length }));
     this.keptEntries += entries.length;
-    for (const [kept, { length }] of this.kept) {
+    for (const [kept, { entries: room }] of this.kept) {
       if (this.keptEntries <= KEPT_ENTRIES || kept === term) break;
       this.kept.delete(kept);
-      this.keptEntries -= length;
+      this.keptEntries -= room.length;
     }
     return entries;
   }

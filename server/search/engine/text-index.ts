@@ -184,8 +184,7 @@ export class TextIndex implements HousePostings {
   pack(): void {
     if (!this.written.size) return;
     let total = 0;
-    for (const posting of this.postings.values())
-      total += typeof posting === 'number' ? this.packedFrom[posting + 1]! - this.packedFrom[posting]! : posting.length;
+    for (const posting of this.postings.values()) total += this.lengthOf(posting);
     const packed = new Uint32Array(total);
     const packedFrom = new Uint32Array(this.postings.size + 1);
     let number = 0;
@@ -207,7 +206,7 @@ export class TextIndex implements HousePostings {
 
   /**
    * Indexes the item in `slot`: its words, by field. With `house`, the item is a listing whose
-   * words but its category's are those of `house`'s item in `houseSlot`: they are read there.
+   * words but its category's are those of the house item in `house.slot`: they are read there.
    */
   index(slot: number, item: Item, house?: { text: TextIndex; slot: number }): void {
     const masks = new Map<string, number>();
@@ -246,10 +245,12 @@ export class TextIndex implements HousePostings {
 
   /** How many slots a term is in, its own and through houses (without putting them together): how common it is. */
   private countOf(term: string): number {
-    const posting = this.postings.get(term)!;
-    const own =
-      typeof posting === 'number' ? this.packedFrom[posting + 1]! - this.packedFrom[posting]! : posting.length;
-    return own + (this.throughCounts.get(term) ?? 0);
+    return this.lengthOf(this.postings.get(term)!) + (this.throughCounts.get(term) ?? 0);
+  }
+
+  /** How many postings a word keeps, packed or growing. */
+  private lengthOf(posting: KeptPosting): number {
+    return typeof posting === 'number' ? this.packedFrom[posting + 1]! - this.packedFrom[posting]! : posting.length;
   }
 
   /** A term's postings as a search reads them: its own, and a platform's listings' through their houses. */
