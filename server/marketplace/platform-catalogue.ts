@@ -26,8 +26,6 @@ interface ListedHouse {
   map: VendorConfig['marketplaceCategories'];
   /** How its stock is counted on dates (its own turnaround, in its own time zone), and whom it lends it to. */
   stock: HouseStock;
-  /** Its listings' ids in the platform's index, to take them out again. */
-  listed: Set<string>;
   /** While its items are being read (listed since the first load): the changes heard meanwhile. */
   heardWhileReading?: ItemChange[];
 }
@@ -206,7 +204,7 @@ export class PlatformCatalogue {
     this.follower?.stop();
     this.houses.clear();
     for (const { houseId, house, map, stock } of houses)
-      if (house) this.houses.set(houseId, { house, map, stock: stock!, listed: new Set() });
+      if (house) this.houses.set(houseId, { house, map, stock: stock! });
     const listings = new Map<string, Item>();
     this.loading = { phase: 'reading', listings };
     try {
@@ -234,13 +232,9 @@ export class PlatformCatalogue {
     if (this.loading?.phase === 'reading') {
       const id =
         change.kind === 'put' ? listingIdOf(houseId, change.item.objectID) : listingIdOf(houseId, change.objectID);
-      if (change.kind === 'put') {
+      if (change.kind === 'put')
         this.loading.listings.set(id, listingOf(change.item, entry.house, this.tree, entry.map));
-        entry.listed.add(id);
-      } else {
-        this.loading.listings.delete(id);
-        entry.listed.delete(id);
-      }
+      else this.loading.listings.delete(id);
     } else if (this.loading?.phase === 'writing') this.loading.held.push([houseId, change]);
     else if (entry.heardWhileReading) entry.heardWhileReading.push(change);
     else
@@ -256,14 +250,8 @@ export class PlatformCatalogue {
     if (!entry) return;
     const { index, platformId } = this.options;
     if (change.kind === 'put') {
-      const listing = listingOf(change.item, entry.house, this.tree, entry.map);
-      entry.listed.add(listing.objectID);
-      await index.upsert(platformId, listing);
-    } else {
-      const id = listingIdOf(houseId, change.objectID);
-      entry.listed.delete(id);
-      await index.remove(platformId, id);
-    }
+      await index.upsert(platformId, listingOf(change.item, entry.house, this.tree, entry.map));
+    } else await index.remove(platformId, listingIdOf(houseId, change.objectID));
   }
 
   /**
@@ -277,7 +265,7 @@ export class PlatformCatalogue {
     stock: ListedHouse['stock'],
   ): Promise<void> {
     const { itemStore, index, platformId } = this.options;
-    const entry: ListedHouse = { house, map, stock, listed: new Set(), heardWhileReading: [] };
+    const entry: ListedHouse = { house, map, stock, heardWhileReading: [] };
     this.houses.set(houseId, entry);
     try {
       await this.options.housesIndexed?.([houseId]);
@@ -286,11 +274,7 @@ export class PlatformCatalogue {
         page.length;
         page = await itemStore.list(houseId, { after: page.at(-1)!.objectID })
       ) {
-        for (const item of page) {
-          const listing = listingOf(item, house, this.tree, map);
-          entry.listed.add(listing.objectID);
-          await index.upsert(platformId, listing);
-        }
+        for (const item of page) await index.upsert(platformId, listingOf(item, house, this.tree, map));
       }
     } finally {
       // Still holding while the held ones are applied, so a later change never overtakes them.
@@ -304,7 +288,8 @@ export class PlatformCatalogue {
     const entry = this.houses.get(houseId);
     if (!entry) return;
     this.houses.delete(houseId);
-    for (const id of entry.listed) await this.options.index.remove(this.options.platformId, id);
+    // The index knows a house's listings by its vendor: ids kept here cost 130 bytes a listing.
+    await this.options.index.removeVendor(this.options.platformId, houseId);
   }
 }
 

@@ -449,20 +449,33 @@ export class AlgoliaSearchIndex implements SearchIndex {
   }
 
   async remove(tenantId: string, objectID: string): Promise<void> {
-    const indexName = this.indexName(tenantId);
-    // Deleting a record that is not there is no error in Algolia; an index that is not there has
-    // nothing to forget (and writing to it would create it).
-    if (!(await this.tenant(tenantId)).exists) return;
-    const taskID = await this.inOrder(
-      tenantId,
-      async () =>
-        (
-          await this.client.batch({
-            indexName,
-            batchWriteParams: { requests: [{ action: 'deleteObject', body: { objectID } }] },
-          })
-        ).taskID,
+    await this.forget(tenantId, (indexName) =>
+      this.client.batch({
+        indexName,
+        batchWriteParams: { requests: [{ action: 'deleteObject', body: { objectID } }] },
+      }),
     );
+  }
+
+  async removeVendor(tenantId: string, vendorId: string): Promise<void> {
+    // Algolia deletes by a filter (the key already needs the deleteIndex right, as clearing does).
+    await this.forget(tenantId, (indexName) =>
+      this.client.deleteBy({
+        indexName,
+        deleteByParams: { facetFilters: [[`vendorId:${escapeFacetValue(vendorId)}`]] },
+      }),
+    );
+  }
+
+  /**
+   * A deletion, in order with the tenant's writes, waited for until published. Deleting a record
+   * that is not there is no error in Algolia; an index that is not there has nothing to forget
+   * (and writing to it would create it).
+   */
+  private async forget(tenantId: string, send: (indexName: string) => Promise<{ taskID: number }>): Promise<void> {
+    const indexName = this.indexName(tenantId);
+    if (!(await this.tenant(tenantId)).exists) return;
+    const taskID = await this.inOrder(tenantId, async () => (await send(indexName)).taskID);
     await this.published(indexName, taskID);
   }
 

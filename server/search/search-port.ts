@@ -20,6 +20,8 @@ export interface SearchIndex {
   upsert(tenantId: string, item: Item): Promise<void>;
   /** Forgets the item; unknown ids are ignored. */
   remove(tenantId: string, objectID: string): Promise<void>;
+  /** Forgets every item of the vendor (`vendorId`): on the platform, a house's listings when it leaves. */
+  removeVendor(tenantId: string, vendorId: string): Promise<void>;
   /** Never rejects over what a visitor typed or selected: unknown values simply match nothing. */
   search(tenantId: string, query: SearchQuery): Promise<SearchResult>;
 }

@@ -3,7 +3,7 @@
  * into the product. On SIGUSR2, two lines of stdout:
  * - the young-generation collections since the last signal (how many, their mean and longest
  *   pause): the pauses every request shares, which grow with what the heap holds as objects;
- * - then a full garbage collection, and the memory still held. RSS right after a load also holds
+ * - then full garbage collections, and the memory still held. RSS right after a load also holds
  *   the load's garbage, which V8 gives back when it pleases (the same catalogue read 600 to 780 MB
  *   from one start to the next); what is live after a full collection is what a catalogue costs.
  */
@@ -23,6 +23,17 @@ process.on('SIGUSR2', () => {
   };
   pauses = [];
   console.log(`young collections since the last report ${JSON.stringify(young)}`);
-  globalThis.gc();
-  console.log(`memory after a full collection ${JSON.stringify(process.memoryUsage())}`);
+  void settled().then((memory) => console.log(`memory after a full collection ${JSON.stringify(memory)}`));
 });
+
+/**
+ * Three full collections a little apart: array buffers are given back by V8's sweeper after a
+ * collection, not during it, so one collection read tens of megabytes a catalogue no longer held.
+ */
+async function settled() {
+  for (let round = 0; round < 3; round++) {
+    globalThis.gc();
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  return process.memoryUsage();
+}

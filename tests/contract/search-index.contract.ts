@@ -864,6 +864,18 @@ export function searchIndexContract(
         ]);
       });
 
+      it('forgets every listing of a house that leaves, and nothing of the other houses', async () => {
+        await index.removeVendor('market', 'soho');
+        await index.removeVendor('market', 'no-such-house');
+        await index.removeVendor('no-such-tenant', 'soho');
+        const all = await market();
+        expect(ids(all).sort()).toEqual(['atlanta~peach-crate', 'sun-valley~club-chair']);
+        expect(counts(all, 'vendors')).toMatchObject({ atlanta: 1, 'sun-valley': 1 });
+        expect(counts(all, 'vendors').soho ?? 0).toBe(0);
+        expect((await market({ text: 'tea' })).total).toBe(0);
+        expect((await search({}, 'no-such-tenant')).total).toBe(0);
+      });
+
       it('keeps only houses within a radius, with the facets counted within it', async () => {
         const near = await market({ sort: 'nearest', near: HOLLYWOOD, withinKm: 100 });
         expect(ids(near)).toEqual(['sun-valley~club-chair']);

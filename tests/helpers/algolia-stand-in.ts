@@ -5,7 +5,8 @@
  *
  * - `POST /1/indexes/{index}/batch` (addObject, updateObject, partialUpdateObject,
  *   partialUpdateObjectNoCreate, deleteObject, clear), `POST /1/indexes/{index}/clear`,
- *   `DELETE /1/indexes/{index}/{objectID}`;
+ *   `DELETE /1/indexes/{index}/{objectID}`, `POST /1/indexes/{index}/deleteByQuery` (facetFilters
+ *   only, as the queries below read them; no filter at all is refused, as Algolia refuses it);
  * - `GET|PUT /1/indexes/{index}/settings`: modelled are searchableAttributes (in order, commas for
  *   equal rank), attributesForFaceting (`filterOnly(…)` filters but is not counted), replicas
  *   (standard ones: they share the primary's records, keep their own settings, refuse writes),
@@ -402,7 +403,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     // Each match with, per query word, the rank of the first searchable attribute it was found in.
     const matches: Array<{ record: Rec; attributeRank: number }> = [];
     for (const record of primaryOf(index).records.values()) {
-      if (!groups.every((group) => group.some((filter) => passes(record, filter)))) continue;
+      if (!passesAll(record, groups)) continue;
       if (around && around.radius !== 'all' && !(distanceOf(record, around.point) <= around.radius)) continue;
       let attributeRank = 0;
       let all = true;
@@ -530,6 +531,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
           200,
           task(primaryOf(writable(name)).name, () => writable(name).records.clear()),
         );
+      if (name && what === 'deleteByQuery' && method === 'POST' && !id) return send(200, deleteBy(name, body));
       if (name && what === 'settings' && !id && method === 'GET') return send(200, getSettings(name));
       if (name && what === 'settings' && !id && method === 'PUT') return send(200, setSettings(name, body));
       if (name && what === 'synonyms' && id === 'batch' && method === 'POST')
@@ -551,6 +553,19 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       if (error instanceof HttpError) return send(error.status, { message: error.message, status: error.status });
       send(500, { message: String(error), status: 500 });
     }
+  }
+
+  /** Deletes the records every facetFilters group passes (a task, as every write). */
+  function deleteBy(name: string, body: unknown) {
+    const params = (body ?? {}) as Rec;
+    const unknown = Object.keys(params).filter((key) => key !== 'facetFilters');
+    if (unknown.length) throw new HttpError(400, `stand-in: deleteByQuery with ${unknown.join(', ')} is not modelled`);
+    const index = writable(name);
+    const groups = filterGroupsOf(params.facetFilters, facetAttributes(index.settings));
+    if (!groups.length) throw new HttpError(400, 'deleteByQuery needs a filter');
+    return task(index.name, () => {
+      for (const [objectID, record] of index.records) if (passesAll(record, groups)) index.records.delete(objectID);
+    });
   }
 
   /** facetFilters as AND of OR groups of [attribute, value, negated]; an undeclared attribute is refused. */
@@ -576,6 +591,11 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         return [attribute, text, negated];
       });
     });
+  }
+
+  /** Whether the record passes every group (AND), each by any of its filters (OR). */
+  function passesAll(record: Rec, groups: Array<Array<[string, string, boolean]>>): boolean {
+    return groups.every((group) => group.some((filter) => passes(record, filter)));
   }
 
   function passes(record: Rec, [attribute, value, negated]: [string, string, boolean]): boolean {

@@ -105,6 +105,7 @@ describe("the platform's catalogue", () => {
       },
       upsert: (tenantId, item) => index.upsert(tenantId, item),
       remove: (tenantId, objectID) => index.remove(tenantId, objectID),
+      removeVendor: (tenantId, vendorId) => index.removeVendor(tenantId, vendorId),
       search: (tenantId, query) => index.search(tenantId, query),
     };
     const loading = open(gated).loaded();

@@ -135,6 +135,7 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
       replaceAll: (tenantId, items) => index.replaceAll(tenantId, items),
       upsert: (tenantId, item) => index.upsert(tenantId, item),
       remove: (tenantId, objectID) => index.remove(tenantId, objectID),
+      removeVendor: (tenantId, vendorId) => index.removeVendor(tenantId, vendorId),
       search: async (tenantId: string, query: SearchQuery): Promise<SearchResult> => {
         await (tenantId === PLATFORM_TENANT_ID ? marketplace.loaded() : follow(tenantId));
         // The tenant's own synonyms ("telephone" finds "phone"), from its site settings as stored now.

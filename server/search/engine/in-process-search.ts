@@ -112,11 +112,14 @@ interface CategoryNode {
   path: string;
   bits: Uint32Array;
   /** Per value number, how many live items in the category hold it (kept as items come and go). */
-  counts: number[];
+  counts: Int32Array;
   children: Map<string, CategoryNode>;
 }
 
 type SlotOrder = (a: number, b: number) => number;
+
+/** The counts of a category no item has been in: none (a copy is made on the first). */
+const NO_COUNTS = new Int32Array(0);
 
 /**
  * The first `k` slots in `order`, sorted: a bounded heap, so a first page of 50,000 matches sorts ~24.
@@ -255,7 +258,8 @@ class TenantCatalogue {
   private readonly vendorWords = new WordOwners();
   private readonly slotValues = new SlotValues();
   /** Per value number, how many live items hold it. */
-  private readonly counts: number[] = [];
+  /** Per value number, how many live items hold it (kept as items come and go), as each category's. */
+  private readonly everything: Pick<CategoryNode, 'counts'> = { counts: NO_COUNTS };
   private readonly categories = new Map<string, CategoryNode>();
 
   private readonly scratch: ScratchBits;
@@ -371,7 +375,19 @@ class TenantCatalogue {
 
   remove(objectID: string): void {
     const slot = this.ids.slotOf(objectID);
-    if (slot === undefined) return;
+    if (slot !== undefined) this.retireSlot(slot);
+  }
+
+  /** Forgets the vendor's live items (a slot of no vendor reads 0 in vendorOf: its item says). */
+  removeVendor(vendorId: string): void {
+    const number = this.valueNumbers[this.facetNumber.get('vendors') ?? -1]?.get(vendorId);
+    if (number === undefined) return;
+    for (let slot = 0; slot < this.items.size; slot++)
+      if (this.vendorOf[slot] === number && this.ids.isLive(slot) && this.items.get(slot).vendorId === vendorId)
+        this.retireSlot(slot);
+  }
+
+  private retireSlot(slot: number): void {
     this.ids.retire(slot);
     this.countSlot(slot, this.items.get(slot), -1);
     this.items.retire(slot);
@@ -402,7 +418,11 @@ class TenantCatalogue {
     const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
     // With nothing but a category, the base's counts are kept up to date as items come and go.
     const baseCounts =
-      words.length || excluded || radius ? undefined : category === undefined ? this.counts : (category?.counts ?? []);
+      words.length || excluded || radius
+        ? undefined
+        : category === undefined
+          ? this.everything.counts
+          : (category?.counts ?? NO_COUNTS);
 
     // Each selection by the values items have (a value made up in a URL adds nothing), which is
     // also how a search's matches and counts are kept until the next write.
@@ -600,7 +620,9 @@ class TenantCatalogue {
 
   private ensureCapacity(slots: number): void {
     if (slots <= this.capacity) return;
-    const capacity = Math.max(slots, this.capacity * 2, 1024);
+    // An eighth more, not double: a house listed after the platform's bulk load doubled every
+    // per-slot array of 400,000 listings (about 60 bytes a listing, held until a rebuild).
+    const capacity = Math.max(slots, this.capacity + Math.max(this.capacity >>> 3, 1024));
     const words = wordsFor(capacity);
     this.alive = grownTo(this.alive, words);
     this.vendorWords.grow(words);
@@ -836,7 +858,7 @@ class TenantCatalogue {
         (node = {
           path: parent ? `${parent.path}/${slug}` : slug,
           bits: new Uint32Array(wordsFor(this.capacity)),
-          counts: [],
+          counts: NO_COUNTS,
           children: new Map(),
         }),
       );
@@ -862,14 +884,19 @@ class TenantCatalogue {
     const { group, category, subcategory } = item.category;
     const groupNode = this.categories.get(group);
     const categoryNode = groupNode?.children.get(category);
-    const nodes = [
-      this.counts,
-      groupNode?.counts,
-      categoryNode?.counts,
-      subcategory === undefined ? undefined : categoryNode?.children.get(subcategory)?.counts,
+    const holders = [
+      this.everything,
+      groupNode,
+      categoryNode,
+      subcategory === undefined ? undefined : categoryNode?.children.get(subcategory),
     ];
     this.slotValues.forEach(slot, (value) => {
-      for (const counts of nodes) if (counts) counts[value] = (counts[value] ?? 0) + delta;
+      for (const holder of holders) {
+        if (!holder) continue;
+        // Typed, half of an array's 8 bytes a value: a house's categories each counted every value.
+        if (value >= holder.counts.length) holder.counts = lengthened(holder.counts, (value + 16) & ~15);
+        holder.counts[value]! += delta;
+      }
     });
   }
 
@@ -1007,6 +1034,10 @@ export class InProcessSearchIndex implements SearchIndex {
 
   async remove(tenantId: string, objectID: string): Promise<void> {
     this.write(tenantId, (catalogue) => catalogue.remove(objectID));
+  }
+
+  async removeVendor(tenantId: string, vendorId: string): Promise<void> {
+    if (this.tenants.has(tenantId)) this.write(tenantId, (catalogue) => catalogue.removeVendor(vendorId));
   }
 
   async search(tenantId: string, query: SearchQuery): Promise<SearchResult> {
