@@ -98,20 +98,39 @@ export function placesMatching(
 
 /**
  * The houses nearest first, each with its distance from `from` in km (spec §9: "the nearest vendor
- * is chosen" is the first); a house without a location comes last, by name. `keep` says which to
- * return by their rank (all unless it says).
+ * is chosen" is the first); a house without a location comes last, by name. With `first`, only the
+ * first that many and any `also` keeps are returned, still in that order.
  */
 export function nearestFirst<H extends Pick<House, 'name' | 'location'>>(
   houses: readonly H[],
   from: GeoPoint,
-  keep: (house: H, rank: number) => boolean = () => true,
+  { first = Infinity, also = () => false }: { first?: number; also?: (house: H) => boolean } = {},
 ): Array<H & { km?: number }> {
-  // Distances and the order first, copies only of the houses kept: a platform page keeps a dozen
-  // of hundreds, and copying every house was a twentieth of its time at 200 houses.
   const km = houses.map((house) => (house.location ? haversineKm(from, house.location) : Infinity));
-  return houses
-    .map((_, index) => index)
-    .sort((a, b) => km[a]! - km[b]! || houses[a]!.name.localeCompare(houses[b]!.name))
-    .filter((index, rank) => keep(houses[index]!, rank))
-    .map((index) => (km[index] === Infinity ? { ...houses[index]! } : { ...houses[index]!, km: km[index] }));
+  const before = (a: number, b: number) => km[a]! - km[b]! || houses[a]!.name.localeCompare(houses[b]!.name);
+  const indexes = houses.map((_, index) => index);
+  // Only the first few are put in order (a platform page keeps a dozen of hundreds): sorting every
+  // house at every page grew with the number of houses. Copies are made only of those kept.
+  let kept = indexes;
+  if (first >= houses.length) kept.sort(before);
+  else {
+    const nearest = firstFew(indexes, first, before);
+    const taken = new Set(nearest);
+    kept = [...nearest, ...indexes.filter((index) => !taken.has(index) && also(houses[index]!)).sort(before)];
+  }
+  return kept.map((index) => (km[index] === Infinity ? { ...houses[index]! } : { ...houses[index]!, km: km[index] }));
+}
+
+/** The `count` first of `indexes` in `before` order, in that order (one pass, a short list kept sorted). */
+function firstFew(indexes: readonly number[], count: number, before: (a: number, b: number) => number): number[] {
+  if (count <= 0) return [];
+  const few: number[] = [];
+  for (const index of indexes) {
+    if (few.length === count && before(index, few[count - 1]!) >= 0) continue;
+    let at = few.length;
+    while (at > 0 && before(index, few[at - 1]!) < 0) at--;
+    few.splice(at, 0, index);
+    if (few.length > count) few.pop();
+  }
+  return few;
 }

@@ -47,7 +47,7 @@ export function marketplaceState(
   const named = new Set(names);
   return {
     from,
-    houses: nearestFirst(listed, from, (house, rank) => rank < NEAREST_HOUSES || named.has(house.id)),
+    houses: nearestFirst(listed, from, { first: NEAREST_HOUSES, also: (house) => named.has(house.id) }),
     houseCount: listed.length,
   };
 }

@@ -10,9 +10,18 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 let pauses = [];
+/** Full collections (and their incremental marking) since the last report: their count and time. */
+let full = { count: 0, ms: 0 };
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries())
-    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.push(entry.duration);
+  for (const entry of list.getEntries()) {
+    const kind = entry.detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.push(entry.duration);
+    else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR || kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL)
+      full = {
+        count: full.count + (kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 1 : 0),
+        ms: full.ms + entry.duration,
+      };
+  }
 }).observe({ entryTypes: ['gc'] });
 
 process.on('SIGUSR2', () => {
@@ -20,8 +29,10 @@ process.on('SIGUSR2', () => {
     count: pauses.length,
     meanMs: pauses.reduce((sum, pause) => sum + pause, 0) / Math.max(1, pauses.length),
     maxMs: Math.max(0, ...pauses),
+    full,
   };
   pauses = [];
+  full = { count: 0, ms: 0 };
   console.log(`young collections since the last report ${JSON.stringify(young)}`);
   void settled().then((memory) => console.log(`memory after a full collection ${JSON.stringify(memory)}`));
 });

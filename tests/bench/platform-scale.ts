@@ -8,7 +8,8 @@
  *   collection (V8's heap in use and the buffers outside it: memory-probe.mjs);
  * - a distinct platform listing's CPU (the server's CPU time over a run / its requests) and size;
  * - the young-generation collections' pauses over both runs below (mean and longest: the issue's
- *   200 houses averaged 16-17 ms when every listing was objects);
+ *   200 houses averaged 16-17 ms when every listing was objects), and the full collections' (how
+ *   many, and their time with their incremental marking);
  * - distinct filtered platform listings, nearest first from a place that changes, as a ratio of one
  *   house's distinct filtered listings in the same run (goal ≥ 0.5×).
  * Memory per listing is what is held after a collection beyond the smallest N's, over the listings
@@ -132,7 +133,7 @@ interface Row {
 }
 
 interface Probe {
-  young: { count: number; meanMs: number; maxMs: number };
+  young: { count: number; meanMs: number; maxMs: number; full: { count: number; ms: number } };
   /** Bytes held after a full collection: V8's heap in use and the buffers outside it. */
   held: number;
 }
@@ -228,7 +229,7 @@ console.log(
   `\nThe platform at many houses (${ITEMS_PER_HOUSE} items a house, built server, file tenants, embedded search; ${DURATION} s a load, 20 connections)`,
 );
 console.log(
-  '  houses  listings  start   RSS      held     per listing  page CPU  page size  young GC mean/max  house req/s  platform req/s  ratio',
+  '  houses  listings  start   RSS      held     per listing  page CPU  page size  young GC mean/max  full GC   house req/s  platform req/s  ratio',
 );
 for (const row of rows) {
   const perListing =
@@ -236,6 +237,6 @@ for (const row of rows) {
       ? '—'
       : `${fmt((row.live - smallest.live) / ((row.houses - smallest.houses) * ITEMS_PER_HOUSE) / 1024, 2)} KB`;
   console.log(
-    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${fmt(row.live / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${`${fmt(row.young.meanMs, 1)}/${fmt(row.young.maxMs, 0)} ms`.padStart(17)}  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
+    `  ${String(row.houses).padStart(6)}  ${String(row.houses * ITEMS_PER_HOUSE).padStart(8)}  ${fmt(row.startSeconds, 1).padStart(5)} s  ${fmt(row.rss / 2 ** 20, 0).padStart(5)} MB  ${fmt(row.live / 2 ** 20, 0).padStart(5)} MB  ${perListing.padStart(11)}  ${fmt(row.pageCpuMs, 1).padStart(5)} ms  ${fmt(row.pageKb, 0).padStart(6)} KB  ${`${fmt(row.young.meanMs, 1)}/${fmt(row.young.maxMs, 0)} ms`.padStart(17)}  ${`${row.young.full.count}, ${fmt(row.young.full.ms, 0)} ms`.padStart(9)}  ${fmt(row.house, 0).padStart(11)}  ${fmt(row.platform, 0).padStart(14)}  ${fmt(row.ratio, 2)}× (goal ≥ 0.5×)`,
   );
 }

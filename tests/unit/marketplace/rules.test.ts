@@ -120,10 +120,22 @@ describe('houses', () => {
     expect(ordered[0]!.km).toBeCloseTo(9.9, 0);
     expect(ordered[2]!.km).toBeUndefined();
     // A page keeps the nearest by rank and any it names, still nearest first.
-    const kept = nearestFirst(houses, HOLLYWOOD, (house, rank) => rank < 1 || house.id === 'nowhere');
+    const kept = nearestFirst(houses, HOLLYWOOD, { first: 1, also: (house) => house.id === 'nowhere' });
     expect(kept.map((house) => [house.id, house.km === undefined])).toEqual([
       ['burbank', false],
       ['nowhere', true],
+    ]);
+    // Of many, the first few in order (by name at one distance), then those kept beyond them.
+    const many = Array.from({ length: 40 }, (_, n) => ({
+      id: `h${n}`,
+      name: `House ${String(n).padStart(2, '0')}`,
+      location: { lat: 34 + (n % 7) / 10, lng: -118.3 },
+    }));
+    const whole = nearestFirst(many, HOLLYWOOD).map((house) => house.id);
+    const few = nearestFirst(many, HOLLYWOOD, { first: 5, also: (house) => ['h6', 'h39'].includes(house.id) });
+    expect(few.map((house) => house.id)).toEqual([
+      ...whole.slice(0, 5),
+      ...whole.slice(5).filter((id) => ['h6', 'h39'].includes(id)),
     ]);
   });
 
