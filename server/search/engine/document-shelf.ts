@@ -35,6 +35,13 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 type Fields = Record<string, unknown>;
+
+/** `object[key] = value`, an own "__proto__" too (as JSON.parse makes it), not the object's prototype. */
+function put(object: Fields, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}
 /** The shapes by their keys, one key a level: a shape's number (from 1) where its last key ends (0: none). */
 interface ShapeNode {
   number: number;
@@ -95,7 +102,7 @@ export class DocumentShelf {
     const differs: Fields = {};
     const shared: Record<string, number> = {};
     for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined || value === over[key] || this.derived[key]?.(fields, over) === value) continue;
+      if (value === undefined || value === over[key] || this.derive(key, fields, over) === value) continue;
       // Strings and numbers were compared as they are (above); only objects are written out to compare.
       if (value === null || typeof value !== 'object') differs[key] = value;
       else {
@@ -116,6 +123,11 @@ export class DocumentShelf {
     this.basedSlots[number]!++;
     this.keep(this.shaped(differs), number, slot);
     return changed;
+  }
+
+  /** A derived key's value for `fields` over `over`; undefined for a key not derived ("__proto__" too). */
+  private derive(key: string, fields: Fields, over: Fields): unknown {
+    return Object.hasOwn(this.derived, key) ? this.derived[key]!(fields, over) : undefined;
   }
 
   /** The slot is retired: it is never read again (a base no live slot needs any more is let go). */
@@ -143,10 +155,15 @@ export class DocumentShelf {
       [SHARED]?: Record<string, number>;
     };
     const over = this.bases[base]!.get(this.baseSlotOf[slot]!) as unknown as Fields;
-    const item = { ...over, ...differs };
-    for (const [key, number] of Object.entries(shared)) item[key] = JSON.parse(this.shared[number]!);
-    for (const [key, derive] of Object.entries(this.derived)) if (!(key in differs)) item[key] = derive(item, over);
-    for (const key of dropped) delete item[key];
+    // Built without the dropped keys rather than deleting them after: an object a key was deleted
+    // from is kept as a dictionary, slower to read for everything after (a platform listing drops
+    // its house's custom fields).
+    const item: Fields = {};
+    for (const key of Object.keys(over)) if (!dropped.includes(key)) put(item, key, over[key]);
+    for (const key of Object.keys(differs)) put(item, key, differs[key]);
+    for (const key of Object.keys(shared)) put(item, key, JSON.parse(this.shared[shared[key]!]!));
+    for (const key of Object.keys(this.derived))
+      if (!(key in differs) && !dropped.includes(key)) put(item, key, this.derive(key, item, over));
     return item as unknown as Item;
   }
 
@@ -233,10 +250,7 @@ export class DocumentShelf {
     for (let at = 0; at < keys.length; at++) {
       const key = keys[at]!;
       const part = this.unshaped(parts[at + 1]);
-      // An own "__proto__", as JSON.parse makes it, not the object's prototype.
-      if (key === '__proto__')
-        Object.defineProperty(object, key, { value: part, enumerable: true, writable: true, configurable: true });
-      else object[key] = part;
+      put(object, key, part);
     }
     return object;
   }

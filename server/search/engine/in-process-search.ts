@@ -708,7 +708,9 @@ class TenantCatalogue {
     within: SlotOrder,
     words: string[],
   ): number[] {
-    if (!words.length) return this.nearestFirst(matches, k, pointsNearestFirst, within, words);
+    // No word matches a term only with a typo ("leather", "chair"): every match is exact.
+    if (!words.length || !this.text.needsTypos(words))
+      return this.nearestFirst(matches, k, pointsNearestFirst, within, words);
     const exactBits = this.scratch.copyOf(matches.bits);
     const exact = slotSetOf(
       exactBits,

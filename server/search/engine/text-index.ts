@@ -411,6 +411,14 @@ export class TextIndex implements HousePostings {
     return firstAtOrAfter(this.sortedTerms ?? [], word);
   }
 
+  /** Whether a word matches some term only with a typo: if none does, matching without typos finds the same. */
+  needsTypos(words: readonly string[]): boolean {
+    return words.some((word) => {
+      for (const quality of this.termsWithSynonyms(word).values()) if (quality <= TYPO_QUALITY_MAX) return true;
+      return false;
+    });
+  }
+
   /** The terms a query word matches, and those its synonyms match (a little less closely than the word itself). */
   private termsWithSynonyms(word: string): Map<string, number> {
     const also = this.synonyms.get(word);

@@ -102,6 +102,15 @@ describe('the document shelf', () => {
     expect(houseShelf.bytes).toBeGreaterThan(json / 2);
     // Keys the listing leaves out (no platform custom field for eras) stay out.
     expect(platformShelf.get(3)).not.toHaveProperty('customFields');
+    // A house item's own "__proto__" reads back through its listing as an own key, never its prototype.
+    const odd = { ...houseItem(500), ...(JSON.parse('{"__proto__":{"polluted":true}}') as object) } as Item;
+    houseShelf.push(odd);
+    platformShelf.pushOver(listing(odd), houseShelf, 500);
+    const back = platformShelf.get(500);
+    expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(back).toEqual(listing(odd));
   });
 
   it("reads a listing back as written after its house's item changed and its catalogue was rebuilt", async () => {
