@@ -257,7 +257,6 @@ class TenantCatalogue {
   /** Each word's vendor value, while one vendor's slots alone are in it: the houses' counts are read from it. */
   private readonly vendorWords = new WordOwners();
   private readonly slotValues = new SlotValues();
-  /** Per value number, how many live items hold it. */
   /** Per value number, how many live items hold it (kept as items come and go), as each category's. */
   private readonly everything: Pick<CategoryNode, 'counts'> = { counts: NO_COUNTS };
   private readonly categories = new Map<string, CategoryNode>();
