@@ -379,7 +379,7 @@ class TenantCatalogue {
 
   /** Forgets the vendor's live items (a slot of no vendor reads 0 in vendorOf: its item says). */
   removeVendor(vendorId: string): void {
-    const number = this.valueNumbers[this.facetNumber.get('vendors') ?? -1]?.get(vendorId);
+    const number = this.valueNumbers[VENDORS_FACET]!.get(vendorId);
     if (number === undefined) return;
     for (let slot = 0; slot < this.items.size; slot++)
       if (this.vendorOf[slot] === number && this.ids.isLive(slot) && this.items.get(slot).vendorId === vendorId)

@@ -60,6 +60,8 @@ const SYNONYM_QUALITY = 0.9;
  * without one is above it: a prefix is above 0.5, a synonym's prefix above 0.45.
  */
 const TYPO_QUALITY_MAX = FUZZY_QUALITY[1]!;
+/** Whether a term matched with this quality needs a typo (matching without typos leaves it out). */
+const isTypo = (quality: number) => quality <= TYPO_QUALITY_MAX;
 
 /**
  * A word's postings: a plain array while it grows; once a bulk load or a burst of writes is done
@@ -304,9 +306,7 @@ export class TextIndex implements HousePostings {
     { typos = true }: { typos?: boolean } = {},
   ): Int32Array {
     const termsOf = (word: string) =>
-      [...this.termsWithSynonyms(word)].flatMap(([term, quality]) =>
-        typos || quality > TYPO_QUALITY_MAX ? [term] : [],
-      );
+      [...this.termsWithSynonyms(word)].flatMap(([term, quality]) => (typos || !isTypo(quality) ? [term] : []));
     const rarestFirst = words
       .map((word) => ({ terms: termsOf(word), postings: 0 }))
       .map((word) => ({
@@ -414,7 +414,7 @@ export class TextIndex implements HousePostings {
   /** Whether a word matches some term only with a typo: if none does, matching without typos finds the same. */
   needsTypos(words: readonly string[]): boolean {
     return words.some((word) => {
-      for (const quality of this.termsWithSynonyms(word).values()) if (quality <= TYPO_QUALITY_MAX) return true;
+      for (const quality of this.termsWithSynonyms(word).values()) if (isTypo(quality)) return true;
       return false;
     });
   }
