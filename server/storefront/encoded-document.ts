@@ -14,8 +14,6 @@ const ENCODINGS = (['br', 'gzip'] as const).map(
 
 export class EncodedDocument {
   private readonly encoded = new Map<Encoding, Buffer>();
-  /** The HTML as UTF-8 bytes, made once: sending the string re-encoded (and re-measured) 30 KB on every request. */
-  private plain: Buffer | undefined;
 
   /**
    * `kept`: the page goes into the page cache, so it is compressed as small as Brotli 9 and gzip 9
@@ -23,7 +21,8 @@ export class EncodedDocument {
    * (Brotli 4, gzip 6): at 9 the compression cost more than rendering the page.
    */
   constructor(
-    readonly html: string,
+    /** The HTML as UTF-8 bytes (server/storefront/document-bytes.ts). */
+    private readonly bytes: Buffer,
     private readonly kept = true,
   ) {}
 
@@ -31,18 +30,18 @@ export class EncodedDocument {
   for(acceptEncoding: string | undefined): { encoding?: Encoding; body: Buffer } {
     const accepted = (acceptEncoding ?? '').toLowerCase();
     const encoding = accepted ? ENCODINGS.find(([, pattern]) => pattern.test(accepted))?.[0] : undefined;
-    if (!encoding) return { body: (this.plain ??= Buffer.from(this.html, 'utf8')) };
+    if (!encoding) return { body: this.bytes };
     let body = this.encoded.get(encoding);
     if (!body) {
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.html, {
+          ? brotliCompressSync(this.bytes, {
               params: {
                 [constants.BROTLI_PARAM_QUALITY]: this.kept ? 9 : 4,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
               },
             })
-          : gzipSync(this.html, { level: this.kept ? 9 : 6 });
+          : gzipSync(this.bytes, { level: this.kept ? 9 : 6 });
       this.encoded.set(encoding, body);
     }
     return { encoding, body };

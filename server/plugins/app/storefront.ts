@@ -19,6 +19,7 @@ import { cataloguePages } from '../../storefront/catalogue-pages';
 import { redirectFor } from '../../../schema/category-moves';
 import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';
+import { documentBytes } from '../../storefront/document-bytes';
 import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
@@ -40,10 +41,11 @@ export default fp<{ config: ServerConfig }>(
       root: STOREFRONT_ROOT,
       dev: config.dev,
       distDir: 'dist/storefront',
-      // reply.html(page) → the document: index.html with its placeholders filled (sent, and cached, by the route).
+      // reply.html(page) → the document's bytes: index.html with its placeholders filled (sent, and cached, by the route).
       createHtmlFunction: async (source, _scope, viteConfig) => {
-        const template = await viteConfig.createHtmlTemplateFunction(source);
-        return (page?: Record<string, unknown>) => template(page);
+        // @fastify/vite hands back what this returns as it is: bytes here (its types say a string).
+        const bytes = documentBytes(await viteConfig.createHtmlTemplateFunction(source));
+        return bytes as unknown as (page?: Record<string, unknown>) => string;
       },
       // Vite's bundle files are content-hashed: cached for a year, sent precompressed (scripts/build.mjs).
       fastifyStaticOptions: { preCompressed: true, maxAge: '365d', immutable: true },
@@ -102,7 +104,7 @@ export default fp<{ config: ServerConfig }>(
             entry.configuration.tenantId,
           ),
         );
-      return { page, html: (await reply.html({ ...page, head })) as string };
+      return { page, bytes: (await reply.html({ ...page, head })) as unknown as Buffer };
     }
 
     async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -142,9 +144,9 @@ export default fp<{ config: ServerConfig }>(
       // random paths cannot crowd out real pages.
       let cached = config.dev || key === undefined ? undefined : entry.rendered.get(key);
       if (!cached) {
-        const { page, html } = await renderDocument(reply, entry, path, catalogue ? await catalogue.state() : {});
+        const { page, bytes } = await renderDocument(reply, entry, path, catalogue ? await catalogue.state() : {});
         const keep = page.status === 200 && key !== undefined && tenants.admitted(key);
-        cached = { page, document: new EncodedDocument(html, keep) };
+        cached = { page, document: new EncodedDocument(bytes, keep) };
         if (keep) tenants.keep(entry, key, cached);
       }
       const { page, document } = cached;
@@ -183,8 +185,9 @@ export default fp<{ config: ServerConfig }>(
         await assets.versions(draft.tenantId),
         { preview: true },
       )) as BuiltTenant;
-      const { page, html } = await renderDocument(reply, entry, pathOf(`/${rest}`));
-      const inPreview = html
+      const { page, bytes } = await renderDocument(reply, entry, pathOf(`/${rest}`));
+      const inPreview = bytes
+        .toString('utf8')
         .replace(/href="\/(?!\/|assets\/|_storefront\/)/g, `href="/preview/${token}/`)
         // No script runs in the sandboxed preview: leave the client's out rather than have it refused.
         .replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g, '');

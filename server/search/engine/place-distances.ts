@@ -14,6 +14,31 @@ export interface SeenFrom {
   nearestFirst: Int32Array;
 }
 
+/** Places a packed sort key holds (below): 2^21, with distances to the centimetre up to 2^32 cm (43,000 km). */
+const PLACE_BITS = 21;
+const PLACE_SCALE = 2 ** PLACE_BITS;
+const CM_PER_KM = 100_000;
+
+/**
+ * The places' numbers, nearest first, equal distances (to the centimetre) by number. Each place is
+ * one number, its distance in whole centimetres above its own number's bits, sorted by the typed
+ * array's own numeric sort: a sort with a comparator called from JavaScript took 0.1 ms at 200
+ * houses, every time a visitor came from a new point.
+ */
+export function nearestFirstOf(distances: Float64Array): Int32Array {
+  const count = distances.length;
+  const nearestFirst = new Int32Array(count);
+  if (count > PLACE_SCALE) {
+    for (let i = 0; i < count; i++) nearestFirst[i] = i;
+    return nearestFirst.sort((a, b) => distances[a]! - distances[b]! || a - b);
+  }
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) keys[i] = Math.round(distances[i]! * CM_PER_KM) * PLACE_SCALE + i;
+  keys.sort();
+  for (let i = 0; i < count; i++) nearestFirst[i] = keys[i]! % PLACE_SCALE;
+  return nearestFirst;
+}
+
 /** Points kept at most: the oldest goes when another comes (each costs 12 bytes a place). */
 const KEPT_POINTS = 64;
 
@@ -36,14 +61,9 @@ export class PlaceDistances {
       return kept;
     }
     const distances = new Float64Array(places.length);
-    const nearestFirst = new Int32Array(places.length);
-    for (let i = 0; i < places.length; i++) {
-      distances[i] = haversineKm(near, places[i]!);
-      nearestFirst[i] = i;
-    }
-    nearestFirst.sort((a, b) => distances[a]! - distances[b]! || a - b);
+    for (let i = 0; i < places.length; i++) distances[i] = haversineKm(near, places[i]!);
+    const seen = { distances, nearestFirst: nearestFirstOf(distances) };
     if (this.kept.size >= KEPT_POINTS) this.kept.delete(this.kept.keys().next().value!);
-    const seen = { distances, nearestFirst };
     this.kept.set(key, seen);
     return seen;
   }

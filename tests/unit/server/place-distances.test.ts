@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { haversineKm } from '../../../schema/marketplace/distance';
-import { PlaceDistances } from '../../../server/search/engine/place-distances';
+import { nearestFirstOf, PlaceDistances } from '../../../server/search/engine/place-distances';
 
 const burbank = { lat: 34.18, lng: -118.31 };
 const atlanta = { lat: 33.75, lng: -84.39 };
@@ -41,5 +41,18 @@ describe('PlaceDistances', () => {
     kept.from({ lat: 0, lng: 64 }, places);
     expect(kept.from({ lat: 0, lng: 0 }, places)).toBe(first);
     expect(kept.from({ lat: 0, lng: 1 }, places)).not.toBe(second);
+  });
+
+  it('orders hundreds of places as a full sort does, equal distances by number, the antipode last', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const places = Array.from({ length: 500 }, () => ({ lat: random() * 170 - 85, lng: random() * 360 - 180 }));
+    // Ties: the same place again, and a place on the other side of the earth (the largest distance).
+    places.push({ ...places[3]! }, { ...places[3]! }, { lat: -34.1, lng: 61.7 });
+    const seen = new PlaceDistances().from(nearBurbank, places);
+    const sorted = places.map((_, i) => i).sort((a, b) => seen.distances[a]! - seen.distances[b]! || a - b);
+    expect([...seen.nearestFirst]).toEqual(sorted);
+    expect(seen.nearestFirst.at(-1)).toBe(502);
+    expect([...nearestFirstOf(new Float64Array([5, 0, 5, 20_037.5]))]).toEqual([1, 0, 2, 3]);
   });
 });
