@@ -16,6 +16,7 @@ import productionRequest from './production-request.schema.json' with { type: 'j
 import houseApplication from './house-application.schema.json' with { type: 'json' };
 import payoutAccount from './payout-account.schema.json' with { type: 'json' };
 import customerAccount from './customer-account.schema.json' with { type: 'json' };
+import conversation from './conversation.schema.json' with { type: 'json' };
 
 export const schemaDocuments = {
   defs,
@@ -35,6 +36,7 @@ export const schemaDocuments = {
   houseApplication,
   payoutAccount,
   customerAccount,
+  conversation,
 } as const;
 
 export const schemaIds = {
@@ -55,4 +57,5 @@ export const schemaIds = {
   houseApplication: houseApplication.$id,
   payoutAccount: payoutAccount.$id,
   customerAccount: customerAccount.$id,
+  conversation: conversation.$id,
 } as const;

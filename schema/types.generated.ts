@@ -110,6 +110,9 @@ export interface SchemaIndex {
   joinRequest?: JoinRequest;
   joinRequestInput?: JoinRequestInput;
   joinDecision?: JoinDecision;
+  conversationMessage?: ConversationMessage;
+  messageInput?: MessageInput;
+  conversationThread?: ConversationThread;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -3667,4 +3670,104 @@ export interface JoinDecision {
    * Reason: Why the house declined, as the visitor is told.
    */
   decline?: string;
+}
+/**
+ * One message in the conversation on a quote request or order, between the production that asked and the house. Messages never change the order; they are kept with it and are in its export. Shown as text, never as HTML.
+ */
+export interface ConversationMessage {
+  /**
+   * Message id: Made by the server when the message is kept: its time first, so ids sort as the messages were written, and never given again.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Request id: Made by the server when the request is stored.
+   */
+  quoteId: string;
+  /**
+   * ConversationSide: Who wrote: the production that asked for the quote, or the house's staff.
+   */
+  side: 'production' | 'house';
+  /**
+   * Written by
+   */
+  author: {
+    /**
+     * Author: The visitor's auth uid, or the staff account's id.
+     */
+    id: string;
+    /**
+     * Name: As the other side sees it.
+     */
+    name: string;
+  };
+  /**
+   * Message: Plain text: line breaks are kept, markup is shown as typed.
+   */
+  text: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+}
+/**
+ * A message as its writer sends it.
+ */
+export interface MessageInput {
+  /**
+   * Message: Plain text: line breaks are kept, markup is shown as typed.
+   */
+  text: string;
+}
+/**
+ * A conversation's summary, kept with each message: how many there are, the last, what each side has not read yet, and whether the house marked it done.
+ */
+export interface ConversationThread {
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Request id: Made by the server when the request is stored.
+   */
+  quoteId: string;
+  /**
+   * Messages
+   */
+  messages: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  lastAt: string;
+  /**
+   * ConversationSide: Who wrote: the production that asked for the quote, or the house's staff.
+   */
+  lastSide: 'production' | 'house';
+  /**
+   * Unread: Per side: the other side's messages written since it last read the conversation.
+   */
+  unread: {
+    production: number;
+    house: number;
+  };
+  /**
+   * Read: Per side: when it last read the conversation (the other side's messages up to then show as read).
+   */
+  readAt?: {
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    production?: string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    house?: string;
+  };
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  doneAt?: string;
 }

@@ -77,6 +77,7 @@ export async function generateTypes(): Promise<string> {
       houseApplication: 'house-application.schema.json',
       payoutAccount: 'payout-account.schema.json',
       customerAccount: 'customer-account.schema.json',
+      conversation: 'conversation.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -126,6 +127,9 @@ export async function generateTypes(): Promise<string> {
         joinRequest: { $ref: 'customer-account.schema.json#/$defs/joinRequest' },
         joinRequestInput: { $ref: 'customer-account.schema.json#/$defs/joinRequestInput' },
         joinDecision: { $ref: 'customer-account.schema.json#/$defs/joinDecision' },
+        conversationMessage: { $ref: 'conversation.schema.json' },
+        messageInput: { $ref: 'conversation.schema.json#/$defs/messageInput' },
+        conversationThread: { $ref: 'conversation.schema.json#/$defs/conversationThread' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -12,6 +12,7 @@ import type { QuoteRequestStore } from './quote-request-store';
 import type { InvoiceStore } from './invoice-store';
 import type { SetListStore } from './set-list-store';
 import type { ProductionRequestStore } from './production-request-store';
+import type { ConversationStore } from './conversation-store';
 import type { HouseApplicationStore } from './house-application-store';
 import type { PayoutAccountStore } from './payout-account-store';
 import type { TenantStore } from './tenant-store';
@@ -168,6 +169,17 @@ export async function openFirestoreProductionRequestStore(platformId: string): P
 }
 
 /** Opens the FirestoreHouseApplicationStore (houses asking to be listed, vendors/{platformId}/houseApplications) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreConversationStore(): Promise<ConversationStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreConversationStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-conversation-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-conversations-${randomUUID()}`);
+  return new FirestoreConversationStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
 export async function openFirestoreHouseApplicationStore(platformId: string): Promise<HouseApplicationStore> {
   process.env.METADATA_SERVER_DETECTION ??= 'none';
   const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreHouseApplicationStore }] = await Promise.all([

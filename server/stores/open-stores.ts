@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
+import type { ConversationStore } from './conversation-store';
 import type { CustomerAccountStore } from './customer-account-store';
 import { FileTenantStore } from './file-tenant-store';
 import type { HouseApplicationStore } from './house-application-store';
@@ -106,6 +107,13 @@ export const openStores = {
       'payout-accounts.sqlite',
       async (file) => new (await import('./sqlite-payout-account-store')).SqlitePayoutAccountStore(file),
       (firestore) => firestore.openFirestorePayoutAccountStore(),
+    ),
+  conversations: (config: StoreConfig): Promise<ConversationStore> =>
+    sqliteOr(
+      config,
+      'conversations.sqlite',
+      async (file) => new (await import('./sqlite-conversation-store')).SqliteConversationStore(file),
+      (firestore) => firestore.openFirestoreConversationStore(),
     ),
   /** The platform's stores, under its tenant in Firestore. */
   productionRequests: (config: StoreConfig, platformId: string): Promise<ProductionRequestStore> =>
