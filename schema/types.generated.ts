@@ -3684,7 +3684,7 @@ export interface ConversationMessage {
    */
   tenantId: string;
   /**
-   * Request id: Made by the server when the request is stored.
+   * Request id: The quote request or order the conversation is on.
    */
   quoteId: string;
   /**
@@ -3731,7 +3731,7 @@ export interface ConversationThread {
    */
   tenantId: string;
   /**
-   * Request id: Made by the server when the request is stored.
+   * Request id: The quote request or order the conversation is on.
    */
   quoteId: string;
   /**

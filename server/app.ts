@@ -49,6 +49,8 @@ import payments from './plugins/app/payments';
 import invoicesPlugin from './plugins/app/invoices';
 import invoiceRoutes from './routes/api/invoices';
 import insuranceRoutes from './routes/api/insurance';
+import conversations from './plugins/app/conversations';
+import conversationRoutes from './routes/api/conversations';
 import cardHoldRoutes from './routes/api/card-holds';
 import type { PaymentProvider } from './payments';
 import hireRoutes from './routes/api/tenants/hire';
@@ -181,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(accountStatementRoutes);
   await app.register(insuranceRoutes);
+  await app.register(conversations, { config: options.config });
+  await app.register(conversationRoutes);
   await app.register(bookingRoutes);
   await app.register(hireRoutes);
   await app.register(calendarFeeds);

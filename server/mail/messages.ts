@@ -12,7 +12,7 @@ import { formatDay, formatDays, formatMoney } from '../../schema/display/format'
 import { quoteHref } from '../../schema/routes';
 import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteDue } from '../../schema/rental/invoices';
-import type { Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type { ConversationMessage, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
 export type MailKind =
@@ -39,7 +39,8 @@ export type MailKind =
   | 'subHireLost'
   | 'subHireStranded'
   | 'productionWaiting'
-  | 'accountMember';
+  | 'accountMember'
+  | 'conversationMessage';
 
 export interface MailContent {
   kind: MailKind;
@@ -329,6 +330,32 @@ const visitorHref = (configuration: StorefrontConfiguration, request: QuoteReque
 /** The request's page in the console, on the tenant's own address. */
 const consoleHref = (configuration: StorefrontConfiguration, request: QuoteRequest) =>
   `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests/${encodeURIComponent(request.id)}`;
+
+/**
+ * To the other side of a request's conversation: who wrote, the message as they typed it (escaped
+ * in the HTML), and the link back to the conversation (a reply by mail is not read).
+ */
+export function conversationMessageMail(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  written: ConversationMessage,
+): MailContent {
+  const { site, vendor } = configuration;
+  const verb = (site.request ?? 'Quote').toLowerCase();
+  const toHouse = written.side === 'production';
+  const about = request.production ?? `the ${verb} request of ${formatDay(request.createdAt.slice(0, 10), site)}`;
+  const from = toHouse ? `${written.author.name} (${request.email})` : vendor.displayName;
+  return message('conversationMessage', configuration, `${toHouse ? written.author.name : from} wrote about ${about}`, {
+    heading: `A message from ${from}`,
+    paragraphs: [
+      ...written.text.split(/\n+/).filter((line) => line.trim()),
+      'Answer in the conversation: a reply to this mail is not read.',
+    ],
+    action: toHouse
+      ? { label: 'Answer in the console', url: consoleHref(configuration, request) }
+      : { label: 'Answer on your request', url: visitorHref(configuration, request) },
+  });
+}
 
 /** A priced version, line by line as the visitor's quote page shows it, with the vendor's message. */
 function versionParagraphs(configuration: StorefrontConfiguration, version: QuoteVersion): string[] {

@@ -319,9 +319,20 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       void reply.header('cache-control', 'no-store');
       const today = todayIn(settings.timezone, now);
       // Each with its tax, so the list's total is the quote page's.
-      const items = await itemsOfQuotes(app.itemStore, request.tenantId, quotes);
+      const [items, unread] = await Promise.all([
+        itemsOfQuotes(app.itemStore, request.tenantId, quotes),
+        app.conversations.unreadByProduction(
+          request.tenantId,
+          quotes.map((quote) => quote.id),
+        ),
+      ]);
       return {
-        quotes: quotes.map((quote) => ({ ...visitorView(quote, today), ...dueOf(quote, items, settings) })),
+        quotes: quotes.map((quote) => ({
+          ...visitorView(quote, today),
+          ...dueOf(quote, items, settings),
+          // Messages from the house not read yet (server/conversation).
+          unreadMessages: unread.get(quote.id) ?? 0,
+        })),
         total,
         offset,
       };

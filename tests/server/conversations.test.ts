@@ -1,0 +1,167 @@
+/**
+ * The conversation on a request, over the real app (SQLite files, the outbox mailer): the
+ * production writes, the house is mailed (its text escaped, the console's link) and reads it; the
+ * house answers, the production is mailed (the request's link), sees it unread on its list and
+ * reads it, and the house sees it read; pages of 50 with the cursor before; done, and opened
+ * again by a new question; another visitor (403), nobody signed in (401), blank and overlong text
+ * (400, by field), a visitor's rate (429); and the request itself never changes.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import type { ConversationThread } from '../../schema/types.generated';
+import type { OutboxMailer } from '../../server/mail/mailer';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
+});
+afterAll(() => t.close());
+
+const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, ...(cookie && { cookie }) },
+  });
+const house = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }) });
+/** The newest mail of a kind to an address, with its raw text. */
+async function mailTo(to: string) {
+  const mailer = t.app.mailer as OutboxMailer;
+  const entry = (await mailer.list()).find((one) => one.kind === 'conversationMessage' && one.to.includes(to));
+  if (!entry) return undefined;
+  const { html, text } = await simpleParser(await readFile(path.join(mailer.dir, entry.file)));
+  return { ...entry, html: String(html), text: text ?? '' };
+}
+
+let production: { uid: string; email: string; cookie: string };
+let quoteId: string;
+beforeAll(async () => {
+  production = await storefrontVisitor(t, 'art@night-ferry.example');
+  const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 10);
+  const asked = await storefront('POST', '/api/quote-requests', production.cookie, {
+    items: [{ objectID: '1950s-hard-train-case-cream', quantity: 1 }],
+    startDate: from,
+    endDate: addDays(from, 2),
+    production: 'Night Ferry',
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  quoteId = asked.json().id;
+});
+
+describe('a conversation on a request', () => {
+  it("carries the production's question to the house, mailed as text with the console's link, and read there", async () => {
+    const before = await t.app.quoteRequests.get('aviation', quoteId);
+    const text = 'Can we hold the cockpit two more days?\n<script>alert(1)</script>';
+    const written = await storefront('POST', `/api/quotes/${quoteId}/messages`, production.cookie, { text });
+    expect(written.statusCode, written.body).toBe(201);
+    expect(written.json().message).toMatchObject({ side: 'production', text, author: { id: production.uid } });
+    expect(written.json().thread.unread).toEqual({ production: 0, house: 1 });
+
+    const mail = await mailTo('rentals@jetwayprops.com');
+    expect(mail?.subject).toContain('wrote about Night Ferry');
+    expect(mail?.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(mail?.html).not.toContain('<script>alert(1)');
+    expect(mail?.text).toContain('Can we hold the cockpit two more days?');
+    expect(mail?.text).toContain(`/admin/#/t/aviation/quote-requests/${quoteId}`);
+
+    const unread = await house('GET', 'conversations/unread');
+    expect(unread.json().threads.map((one: ConversationThread) => one.quoteId)).toEqual([quoteId]);
+    const read = await house('GET', `quote-requests/${quoteId}/messages`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().messages.map((one: { text: string }) => one.text)).toEqual([text]);
+    expect(read.json().thread.unread.house).toBe(0);
+    expect((await house('GET', 'conversations/unread')).json().threads).toEqual([]);
+    // A message never changes the request.
+    expect(await t.app.quoteRequests.get('aviation', quoteId)).toEqual(before);
+  });
+
+  it("carries the house's answer to the production: mailed, unread on its list, and read back to the house", async () => {
+    const answer = await house('POST', `quote-requests/${quoteId}/messages`, { text: 'Yes: held until Friday.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json().message.author.name).toBeTruthy();
+    const mail = await mailTo(production.email);
+    expect(mail?.subject).toContain('wrote about Night Ferry');
+    expect(mail?.text).toContain('Yes: held until Friday.');
+    expect(mail?.text).toContain(`/quotes/${quoteId}`);
+
+    const list = await storefront('GET', '/api/quotes', production.cookie);
+    expect(list.json().quotes.find((one: { id: string }) => one.id === quoteId).unreadMessages).toBe(1);
+    const page = await storefront('GET', `/api/quotes/${quoteId}/messages`, production.cookie);
+    expect(page.json().messages.map((one: { side: string }) => one.side)).toEqual(['production', 'house']);
+    const again = await storefront('GET', '/api/quotes', production.cookie);
+    expect(again.json().quotes.find((one: { id: string }) => one.id === quoteId).unreadMessages).toBe(0);
+    // The house sees its answer read.
+    const thread = (await house('GET', `quote-requests/${quoteId}/messages`)).json().thread as ConversationThread;
+    expect(thread.readAt!.production! >= answer.json().message.createdAt).toBe(true);
+  });
+
+  it('pages 50 at a time, newest first, with the cursor to the page before', async () => {
+    for (let i = 0; i < 58; i++) await house('POST', `quote-requests/${quoteId}/messages`, { text: `Note ${i}` });
+    const newest = (await storefront('GET', `/api/quotes/${quoteId}/messages`, production.cookie)).json();
+    expect(newest.messages).toHaveLength(50);
+    expect(newest.messages.at(-1).text).toBe('Note 57');
+    const earlier = await storefront(
+      'GET',
+      `/api/quotes/${quoteId}/messages?before=${newest.earlier}`,
+      production.cookie,
+    );
+    expect(
+      earlier
+        .json()
+        .messages.map((one: { text: string }) => one.text)
+        .slice(0, 3),
+    ).toEqual([
+      'Can we hold the cockpit two more days?\n<script>alert(1)</script>',
+      'Yes: held until Friday.',
+      'Note 0',
+    ]);
+    expect(earlier.json().earlier).toBeUndefined();
+    const bad = await storefront('GET', `/api/quotes/${quoteId}/messages?before=..%2F..`, production.cookie);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is marked done by the house, and opened again by a new question', async () => {
+    const done = await house('PUT', `quote-requests/${quoteId}/messages/done`, { done: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().doneAt).toBeTruthy();
+    const question = await storefront('POST', `/api/quotes/${quoteId}/messages`, production.cookie, {
+      text: 'One more: do the seats come with belts?',
+    });
+    expect(question.json().thread.doneAt).toBeUndefined();
+    const none = await house('PUT', 'quote-requests/q-with-no-messages/messages/done', { done: true });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('answers another visitor 403, nobody 401, and refuses blank or overlong text by field', async () => {
+    const other = await storefrontVisitor(t, 'someone@else.example');
+    expect((await storefront('GET', `/api/quotes/${quoteId}/messages`, other.cookie)).statusCode).toBe(403);
+    const theirs = await storefront('POST', `/api/quotes/${quoteId}/messages`, other.cookie, { text: 'Hello' });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toMatch(/another visitor/);
+    expect((await storefront('GET', `/api/quotes/${quoteId}/messages`, '')).statusCode).toBe(401);
+    const blank = await storefront('POST', `/api/quotes/${quoteId}/messages`, production.cookie, { text: '  \n ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toMatch(/text/);
+    const long = await house('POST', `quote-requests/${quoteId}/messages`, { text: 'x'.repeat(4001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toMatch(/4,000/);
+  });
+
+  it("limits a visitor's messages a minute", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await storefront('POST', `/api/quotes/${quoteId}/messages`, production.cookie, { text: `Quick ${i}` }))
+          .statusCode,
+      );
+    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(20);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
