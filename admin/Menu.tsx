@@ -6,6 +6,7 @@ import type { Account } from './authProvider';
 import { useEffect } from 'react';
 import { TENANT_SCREENS } from './tenant-screens';
 import { waitingChanged } from './users/waiting';
+import { UnreadConversations } from './quote-requests/unread-conversations';
 
 /** The Users item with how many productions wait for the house's decision (read again when the list changes or the window regains focus). */
 function WaitingCount({ tenantId, label }: { tenantId: string; label: string }) {
@@ -64,7 +65,13 @@ export function Menu() {
               key={path}
               to={`/t/${tenantId}/${path}`}
               primaryText={
-                path === 'users' ? <WaitingCount tenantId={tenantId} label={translate(label)} /> : translate(label)
+                path === 'users' ? (
+                  <WaitingCount tenantId={tenantId} label={translate(label)} />
+                ) : path === 'quote-requests' ? (
+                  <UnreadConversations tenantId={tenantId} label={translate(label)} />
+                ) : (
+                  translate(label)
+                )
               }
               leftIcon={<Icon />}
             />

@@ -544,6 +544,21 @@ export const en = {
         'In %{smart_count} file, %{limit} invoices at most each, as the package imports them. |||| In %{smart_count} files, %{limit} invoices at most each, as the package imports them.',
       exportFile: 'Download file %{part}: %{smart_count} invoice |||| Download file %{part}: %{smart_count} invoices',
     },
+    conversation: {
+      heading: 'Messages with the production',
+      empty: 'No messages yet. Write to the production about references, swaps or dates: they are mailed each message.',
+      failed: 'The messages could not be loaded: %{reason}',
+      earlier: 'Show earlier messages',
+      unreadMenu: '%{smart_count} request with unread messages |||| %{smart_count} requests with unread messages',
+      done: 'Done',
+      markDone: 'Mark done',
+      reopen: 'Open again',
+      read: 'Read',
+      label: 'Message to the production',
+      hint: 'Plain text, up to 4,000 characters. Ctrl+Enter sends.',
+      send: 'Send',
+      sent: 'Sent, and mailed to %{email}.',
+    },
     insurance: {
       heading: 'Certificate of insurance',
       standing: {

@@ -42,6 +42,7 @@ import { QuoteInvoicesCard } from '../invoices';
 import { OrderAccountLine, ReleaseAndConfirm } from './AccountRelease';
 import { CardHoldCard } from './CardHoldCard';
 import { closingSaid } from './closing-words';
+import { ConversationCard } from './ConversationCard';
 import { InsuranceCard } from './InsuranceCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { SubHiresCard } from './SubHiresCard';
@@ -330,6 +331,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           day={tenant.day}
         />
         <SubHiresCard tenantId={tenantId} view={view} />
+        <ConversationCard tenantId={tenantId} quoteId={view.id} email={view.email} />
 
         {changedElsewhere && (
           <Alert severity="info" onClose={() => setChangedElsewhere(false)}>

@@ -8,7 +8,21 @@ import { fetchUtils } from 'ra-core';
 import type { Booking } from '../../schema/rental/availability';
 import type { PricingRule } from '../../schema/rental/quote-pricing';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { InsuranceUpload, OrderChange, PricingInput, QuoteRequest } from '../../schema/types.generated';
+import type {
+  ConversationMessage,
+  ConversationThread,
+  InsuranceUpload,
+  OrderChange,
+  PricingInput,
+  QuoteRequest,
+} from '../../schema/types.generated';
+
+/** A page of a conversation: its summary, its messages oldest first, and the cursor to the page before. */
+export interface ConversationPage {
+  thread?: ConversationThread;
+  messages: ConversationMessage[];
+  earlier?: string;
+}
 
 export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   state: QuoteState;
@@ -104,6 +118,34 @@ export const quoteApi = {
     ).json as QuoteRequest,
   /** Where the certificate downloads from (the console's session cookie goes with it). */
   insuranceHref: (tenantId: string, id: string) => `${quotePath(tenantId, id)}/insurance`,
+  /** A page of the request's conversation with the production (the newest, read by the house now; or the one before `before`). */
+  messages: async (tenantId: string, id: string, before?: string) =>
+    (
+      await fetchUtils.fetchJson(
+        `${quotePath(tenantId, id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+      )
+    ).json as ConversationPage,
+  /** Writes to the production (mailed to it). */
+  writeMessage: async (tenantId: string, id: string, text: string) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/messages`, {
+        method: 'POST',
+        body: JSON.stringify({ text }),
+      })
+    ).json as { message: ConversationMessage; thread: ConversationThread },
+  /** The conversation marked done, or open again. */
+  markDone: async (tenantId: string, id: string, done: boolean) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/messages/done`, {
+        method: 'PUT',
+        body: JSON.stringify({ done }),
+      })
+    ).json as ConversationThread,
+  /** The house's conversations with messages it has not read, latest first. */
+  unreadConversations: async (tenantId: string) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/conversations/unread`)).json as {
+      threads: ConversationThread[];
+    },
   availability: async (tenantId: string, objectID: string, from: string, to: string) =>
     (
       await fetchUtils.fetchJson(

@@ -16,6 +16,7 @@ export const quoteMessages = {
   forWhom: 'For',
   days: (count: number) => `${count} day${count === 1 ? '' : 's'}`,
   /** Lines and pieces apart: 3 lines of 7 pieces is not "7 items". */
+  unreadMessages: (count: number) => (count === 1 ? '1 new message' : `${count} new messages`),
   linesAndPieces: (lines: number, pieces: number) =>
     lines === pieces
       ? `${lines} item${lines === 1 ? '' : 's'}`
@@ -94,6 +95,23 @@ export const quoteMessages = {
     balance: (amount: string) => `${amount} due`,
     link: (kind: string, number: string) => `${kind} ${number} (PDF)`,
     failed: 'Your invoices could not be loaded. Reload the page to try again.',
+  },
+  conversation: {
+    heading: (vendor: string) => `Messages with ${vendor}`,
+    lead: (vendor: string) =>
+      `Ask ${vendor} about references, swaps or dates. They are mailed each message; their answers show here and come to your inbox.`,
+    empty: 'No messages yet.',
+    loading: 'Loading messages…',
+    failed: 'The messages could not be loaded. Reload the page to try again.',
+    earlier: 'Show earlier messages',
+    you: 'You',
+    fromHouse: (name: string, vendor: string) => `${name}, ${vendor}`,
+    read: 'Read',
+    label: (vendor: string) => `Message to ${vendor}`,
+    hint: 'Plain text, up to 4,000 characters. Ctrl+Enter sends.',
+    send: 'Send',
+    sending: 'Sending…',
+    sent: 'Sent.',
   },
   insurance: {
     heading: 'Certificate of insurance',

@@ -7,6 +7,8 @@ import type { QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type {
   CardHold,
+  ConversationMessage,
+  ConversationThread,
   HistoryEntry,
   InsuranceUpload,
   Invoice,
@@ -30,6 +32,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   actions: QuoteAction[];
   /** Whoever holds cards, as the browser needs it: the test form, or Stripe.js with its publishable key. */
   cardHoldNeeded?: CardHoldNeeded;
+  /** On the list: messages from the house not read yet. */
+  unreadMessages?: number;
   /** The latest version with its tax and card processing, as its invoice will say them. */
   due?: QuoteDue;
   /** Where the vendor asks for a certificate of insurance: what the order's items would cost to replace. */
@@ -42,6 +46,13 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   accountsOffered?: true;
   /** The visitor's latest request to order on an account here. */
   accountRequest?: Pick<JoinRequest, 'state' | 'company' | 'reason'>;
+}
+
+/** A page of a conversation: its summary, its messages oldest first, and the cursor to the page before. */
+export interface ConversationView {
+  thread?: ConversationThread;
+  messages: ConversationMessage[];
+  earlier?: string;
 }
 
 /** A customer account the visitor may order on: its terms, whether it needs a purchase order, and what the order comes to on it. */
@@ -108,6 +119,15 @@ export const quotesApi = {
   /** The production's certificate of insurance, uploaded (replacing any earlier one). */
   uploadInsurance: (id: string, upload: InsuranceUpload) =>
     apiCall<VisitorQuote>(`${quotePath(id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) }),
+  /** A page of the request's conversation with the house (the newest, read now; or the one before `before`). */
+  messages: (id: string, before?: string) =>
+    apiCall<ConversationView>(`${quotePath(id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+  /** Writes to the house (mailed to it). */
+  writeMessage: (id: string, text: string) =>
+    apiCall<{ message: ConversationMessage; thread: ConversationThread }>(`${quotePath(id)}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ text }),
+    }),
   /** Where the certificate downloads from. */
   insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */

@@ -20,6 +20,7 @@ import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
 import { PartAtItsHouse } from '../components/marketplace/PartAtItsHouse';
 import { CardHoldPanel } from '../components/quotes/CardHoldPanel';
+import { ConversationPanel } from '../components/quotes/ConversationPanel';
 import { InsurancePanel } from '../components/quotes/InsurancePanel';
 import { InvoiceLinks } from '../components/quotes/InvoiceLinks';
 import { HireView } from '../components/quotes/HireView';
@@ -368,6 +369,7 @@ function OwnQuote({ id }: { id: string }) {
             {words.askAgain}
           </button>
         </div>
+        <ConversationPanel quoteId={quote.id} />
         <section className="quote-history no-print" aria-labelledby="quote-history-heading">
           <h2 id="quote-history-heading">{words.history}</h2>
           <ol>

@@ -112,6 +112,9 @@ function VisitorQuotes() {
                   {formatDays(quote.startDate, quote.endDate, site)} · {words.linesAndPieces(quote.lines.length, items)}
                 </span>
                 <span className="quote-card-total">{cardTotal(quote, site)}</span>
+                {quote.unreadMessages ? (
+                  <span className="quote-card-unread">{words.unreadMessages(quote.unreadMessages)}</span>
+                ) : null}
               </a>
             </li>
           );

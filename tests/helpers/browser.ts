@@ -160,6 +160,12 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
 }
 
+/** Goes to `url` and waits until the storefront's page has hydrated (its buttons work). */
+export async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor();
+}
+
 /** Full-page screenshots at desktop (1280 px) and phone (375 px) widths, as `<dir>/<name>_<width>.png`; the page is left at 1280 px. */
 export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
   for (const width of [1280, 375]) {

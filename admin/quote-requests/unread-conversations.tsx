@@ -1,0 +1,47 @@
+/**
+ * The Quote requests item's count of conversations with messages the house has not read: read
+ * when the menu shows, when the window regains focus, and at once when a request's conversation
+ * is read here (ConversationCard tells `conversationsRead`).
+ */
+import { Box, Chip } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { quoteApi } from './quote-api';
+
+export const conversationsRead = new EventTarget();
+export const tellConversationsRead = () => conversationsRead.dispatchEvent(new Event('change'));
+
+export function UnreadConversations({ tenantId, label }: { tenantId: string; label: string }) {
+  const translate = useTranslate();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void quoteApi.unreadConversations(tenantId).then(
+        ({ threads }) => live && setCount(threads.length),
+        // The count is a hint: a failed read leaves the last one.
+        () => undefined,
+      );
+    read();
+    window.addEventListener('focus', read);
+    conversationsRead.addEventListener('change', read);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', read);
+      conversationsRead.removeEventListener('change', read);
+    };
+  }, [tenantId]);
+  if (!count) return <>{label}</>;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {label}
+      <Chip
+        size="small"
+        color="primary"
+        label={count}
+        aria-label={translate('backlot.conversation.unreadMenu', { smart_count: count })}
+        sx={{ height: 20 }}
+      />
+    </Box>
+  );
+}
