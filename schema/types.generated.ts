@@ -113,6 +113,7 @@ export interface SchemaIndex {
   conversationMessage?: ConversationMessage;
   messageInput?: MessageInput;
   conversationThread?: ConversationThread;
+  messageAttachment?: MessageAttachment;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -3712,6 +3713,30 @@ export interface ConversationMessage {
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
   createdAt: string;
+  /**
+   * Attachments: Files sent with the message (reference pictures, floor plans, PDFs), kept in the house's private documents.
+   *
+   * @maxItems 3
+   */
+  attachments?: MessageAttachment[];
+}
+/**
+ * A file sent with a message: a PDF, PNG or JPEG, told by its bytes and opened before it is kept.
+ */
+export interface MessageAttachment {
+  /**
+   * Stored file: Its name in the tenant's private documents.
+   */
+  file: string;
+  /**
+   * File name: As it was sent (shown, and given back on download).
+   */
+  fileName: string;
+  contentType: 'application/pdf' | 'image/png' | 'image/jpeg';
+  /**
+   * Bytes
+   */
+  size: number;
 }
 /**
  * A message as its writer sends it.
@@ -3721,6 +3746,18 @@ export interface MessageInput {
    * Message: Plain text: line breaks are kept, markup is shown as typed.
    */
   text: string;
+  /**
+   * Attachments: Up to three files (PDF, PNG or JPEG), 10 MB together.
+   *
+   * @maxItems 3
+   */
+  attachments?: {
+    fileName: string;
+    /**
+     * The file's bytes, base64.
+     */
+    data: string;
+  }[];
 }
 /**
  * A conversation's summary, kept with each message: how many there are, the last, what each side has not read yet, and whether the house marked it done.

@@ -557,6 +557,12 @@ export const en = {
       label: 'Message to the production',
       hint: 'Plain text, up to 4,000 characters. Ctrl+Enter sends.',
       send: 'Send',
+      attach: 'Attach files',
+      attachHint: 'PDF, PNG or JPEG; up to 3, 10 MB together',
+      chosen: 'To send: %{names}',
+      tooMany: 'Attach at most 3 files to a message.',
+      tooLarge: 'The files are %{megabytes} MB together: at most 10 MB to a message.',
+      attachment: '%{name} (%{size})',
       sent: 'Sent, and mailed to %{email}.',
     },
     insurance: {

@@ -7,6 +7,7 @@
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
+import { attachmentsOf, attachmentsProblem, sizeSaid } from '../../schema/conversation/attachments';
 import { readByOther } from '../../schema/conversation/threads';
 import { FactCard } from '../components/FactCard';
 import { quoteApi, type ConversationPage } from './quote-api';
@@ -29,6 +30,9 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
   const [status, setStatus] = useState('');
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  // A new file input after a send: the one that held the files sent is emptied.
+  const [fileInput, setFileInput] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -66,10 +70,23 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (!text.trim() || busy) return;
+    const problem = attachmentsProblem(files);
+    if (problem)
+      return setError(
+        problem.tooMany
+          ? translate('backlot.conversation.tooMany')
+          : translate('backlot.conversation.tooLarge', { megabytes: problem.megabytes }),
+      );
     void run(async () => {
-      const { message, thread } = await quoteApi.writeMessage(tenantId, quoteId, text);
+      const attachments = await attachmentsOf(files);
+      const { message, thread } = await quoteApi.writeMessage(tenantId, quoteId, {
+        text,
+        ...(attachments.length && { attachments }),
+      });
       setView((current) => ({ ...current, messages: [...(current?.messages ?? []), message], thread }));
       setText('');
+      setFiles([]);
+      setFileInput((n) => n + 1);
       setStatus(translate('backlot.conversation.sent', { email }));
     });
   };
@@ -144,6 +161,16 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {message.text}
               </Typography>
+              {message.attachments?.map((file, n) => (
+                <Typography key={file.file} variant="body2" component="p">
+                  <a href={quoteApi.attachmentHref(tenantId, quoteId, message.id, n)} download={file.fileName}>
+                    {translate('backlot.conversation.attachment', {
+                      name: file.fileName,
+                      size: sizeSaid(file.size),
+                    })}
+                  </a>
+                </Typography>
+              ))}
               {message === lastOwn && readByOther(thread, message) && (
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
                   {translate('backlot.conversation.read')}
@@ -165,6 +192,24 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
             minRows={2}
             slotProps={{ htmlInput: { maxLength: MAX_LENGTH } }}
           />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button component="label" variant="text" size="small">
+              {translate('backlot.conversation.attach')}
+              <input
+                key={fileInput}
+                hidden
+                type="file"
+                multiple
+                accept="application/pdf,image/png,image/jpeg"
+                onChange={(event) => setFiles([...(event.target.files ?? [])])}
+              />
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {files.length
+                ? translate('backlot.conversation.chosen', { names: files.map((file) => file.name).join(', ') })
+                : translate('backlot.conversation.attachHint')}
+            </Typography>
+          </Stack>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Button type="submit" variant="contained" disabled={busy || !text.trim()}>
               {translate('backlot.conversation.send')}

@@ -12,6 +12,7 @@ import type {
   ConversationMessage,
   ConversationThread,
   InsuranceUpload,
+  MessageInput,
   OrderChange,
   PricingInput,
   QuoteRequest,
@@ -126,13 +127,16 @@ export const quoteApi = {
       )
     ).json as ConversationPage,
   /** Writes to the production (mailed to it). */
-  writeMessage: async (tenantId: string, id: string, text: string) =>
+  writeMessage: async (tenantId: string, id: string, input: MessageInput) =>
     (
       await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/messages`, {
         method: 'POST',
-        body: JSON.stringify({ text }),
+        body: JSON.stringify(input),
       })
     ).json as { message: ConversationMessage; thread: ConversationThread },
+  /** Where a message's file `n` downloads from (the console's session cookie goes with it). */
+  attachmentHref: (tenantId: string, id: string, messageId: string, n: number) =>
+    `${quotePath(tenantId, id)}/messages/${encodeURIComponent(messageId)}/attachments/${n}`,
   /** The conversation marked done, or open again. */
   markDone: async (tenantId: string, id: string, done: boolean) =>
     (

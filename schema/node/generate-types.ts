@@ -130,6 +130,7 @@ export async function generateTypes(): Promise<string> {
         conversationMessage: { $ref: 'conversation.schema.json' },
         messageInput: { $ref: 'conversation.schema.json#/$defs/messageInput' },
         conversationThread: { $ref: 'conversation.schema.json#/$defs/conversationThread' },
+        messageAttachment: { $ref: 'conversation.schema.json#/$defs/messageAttachment' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -7,16 +7,34 @@
  * No Fastify here: server/routes/api/conversations.ts hands in the request, already checked as the
  * asker's (the visitor's own, or the house's), and who writes.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES_PER_PAGE, messageId, otherSide, type ConversationSide } from '../../schema/conversation/threads';
-import type { ConversationMessage, ConversationThread, QuoteRequest } from '../../schema/types.generated';
+import { ATTACHMENTS_MAX_BYTES } from '../../schema/conversation/attachments';
+import { certificateKind } from '../../schema/rental/insurance';
+import { plainText } from '../../schema/plain-text';
+import type {
+  ConversationMessage,
+  ConversationThread,
+  MessageAttachment,
+  MessageInput,
+  QuoteRequest,
+} from '../../schema/types.generated';
+import type { AssetStore } from '../assets/asset-store';
+import { checkedKind, type DocumentCheck } from '../lib/document-check';
+import { FieldProblemsError } from '../stores/field-problems';
 import { conversationMessageMail } from '../mail/messages';
 import { sendTenantMail, TO_HOUSE, type TenantMailParts } from '../mail/tenant-mail';
 import type { ConversationPage, ConversationStore } from '../stores/conversation-store';
 
+const hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
 export interface ConversationDeps {
   store: ConversationStore;
+  /** Where attachments are kept: the tenant's private documents. */
+  assets: Pick<AssetStore, 'write' | 'read'>;
+  /** Whether a file opens as what it starts like (a PDF a reader opens, an image that decodes). */
+  documentCheck: DocumentCheck;
   mail: TenantMailParts;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -46,13 +64,18 @@ export class Conversations {
     return { ...page, thread: read };
   }
 
-  /** Keeps what `author` wrote for `side`, and mails the other side (a mail that fails is logged: the message is kept). */
+  /**
+   * Keeps what `author` wrote for `side` (its files first: each told by its bytes and opened, then
+   * written, so a message never names a file that is not there), and mails the other side (a mail
+   * that fails is logged: the message is kept).
+   */
   async write(
     request: QuoteRequest,
     side: ConversationSide,
     author: ConversationMessage['author'],
-    text: string,
+    input: MessageInput,
   ): Promise<{ message: ConversationMessage; thread: ConversationThread }> {
+    const attachments = await this.keepAttachments(request, input.attachments ?? []);
     const at = this.now();
     const message: ConversationMessage = {
       id: messageId(at, () => randomBytes(8).toString('hex')),
@@ -60,8 +83,9 @@ export class Conversations {
       quoteId: request.id,
       side,
       author,
-      text,
+      text: input.text,
       createdAt: at.toISOString(),
+      ...(attachments.length && { attachments }),
     };
     const thread = await this.deps.store.post(message);
     const to = otherSide(side) === 'house' ? TO_HOUSE : request.email;
@@ -74,6 +98,65 @@ export class Conversations {
       ),
     );
     return { message, thread };
+  }
+
+  /** Checks every file, then keeps them all; field problems name each file that cannot be kept and why. */
+  private async keepAttachments(
+    request: QuoteRequest,
+    files: NonNullable<MessageInput['attachments']>,
+  ): Promise<MessageAttachment[]> {
+    const read = files.map((file) => ({ ...file, bytes: Buffer.from(file.data, 'base64') }));
+    const total = read.reduce((sum, file) => sum + file.bytes.length, 0);
+    const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    if (total > ATTACHMENTS_MAX_BYTES)
+      throw new FieldProblemsError(
+        [
+          {
+            pointer: '/attachments',
+            message: `are ${megabytes(total)} together: at most ${megabytes(ATTACHMENTS_MAX_BYTES)}`,
+          },
+        ],
+        'Not sent: the files are too large',
+      );
+    const problems: Array<{ pointer: string; message: string }> = [];
+    const kinds = await Promise.all(
+      read.map(async (file, index) => {
+        const kind = certificateKind(file.bytes);
+        const unreadable = kind
+          ? await this.deps.documentCheck(request.tenantId, file.bytes, checkedKind(kind.type))
+          : `is not a PDF, PNG or JPEG`;
+        if (unreadable)
+          problems.push({ pointer: `/attachments/${index}/data`, message: `${file.fileName} ${unreadable}` });
+        return kind;
+      }),
+    );
+    if (problems.length) throw new FieldProblemsError(problems, 'Not sent: a file cannot be kept');
+    const scope = hex(`${request.tenantId}/${request.id}`).slice(0, 8);
+    return Promise.all(
+      read.map(async (file, index) => {
+        const kind = kinds[index]!;
+        const stored = `msg-${scope}-${hex(file.bytes).slice(0, 16)}.${kind.extension}`;
+        await this.deps.assets.write(request.tenantId, 'documents', stored, file.bytes);
+        return {
+          file: stored,
+          fileName: plainText(file.fileName).trim().slice(0, 200) || stored,
+          contentType: kind.type,
+          size: file.bytes.length,
+        };
+      }),
+    );
+  }
+
+  /** A message's file `n` and its bytes, or undefined when there is none (or its file is gone). */
+  async attachment(
+    request: QuoteRequest,
+    id: string,
+    n: number,
+  ): Promise<{ attachment: MessageAttachment; bytes: Buffer } | undefined> {
+    const message = await this.deps.store.message(request.tenantId, request.id, id);
+    const attachment = message?.attachments?.[n];
+    const bytes = attachment && (await this.deps.assets.read(request.tenantId, 'documents', attachment.file));
+    return bytes ? { attachment, bytes } : undefined;
   }
 
   /** Marked done by the house now, or open again; undefined when the request has no conversation. */

@@ -126,8 +126,8 @@ export async function certificateFile(
   return bytes && { bytes, certificate };
 }
 
-/** A download's Content-Disposition: the uploaded name, kept to safe characters, as an attachment. */
-export function attachmentOf(certificate: InsuranceCertificate): string {
+/** A download's Content-Disposition: the uploaded name, kept to safe characters, as an attachment (a certificate, a message's file). */
+export function attachmentOf(certificate: Pick<InsuranceCertificate, 'fileName' | 'file'>): string {
   const ascii = certificate.fileName.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || certificate.file;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(certificate.fileName)}`;
 }

@@ -22,6 +22,8 @@ export interface ConversationStore {
   post(message: ConversationMessage): Promise<ConversationThread>;
   /** The newest `limit` messages before the message `before` (or the newest), oldest first. */
   page(tenantId: string, quoteId: string, options: { before?: string; limit: number }): Promise<ConversationPage>;
+  /** One message, by its id. */
+  message(tenantId: string, quoteId: string, id: string): Promise<ConversationMessage | undefined>;
   thread(tenantId: string, quoteId: string): Promise<ConversationThread | undefined>;
   /** The summaries of those of `quoteIds` that have a conversation. */
   threads(tenantId: string, quoteIds: readonly string[]): Promise<ConversationThread[]>;

@@ -67,6 +67,11 @@ export class FirestoreConversationStore implements ConversationStore {
     return { messages: shown, ...(docs.length > limit && { earlier: shown[0]!.id }) };
   }
 
+  async message(tenantId: string, quoteId: string, id: string): Promise<ConversationMessage | undefined> {
+    const snapshot = await this.messages(tenantId, quoteId).doc(id).get();
+    return snapshot.exists ? (snapshot.data() as ConversationMessage) : undefined;
+  }
+
   async thread(tenantId: string, quoteId: string): Promise<ConversationThread | undefined> {
     const snapshot = await this.conversations(tenantId).doc(quoteId).get();
     return snapshot.exists ? (snapshot.data() as ConversationThread) : undefined;

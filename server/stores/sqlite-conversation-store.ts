@@ -84,6 +84,13 @@ export class SqliteConversationStore implements ConversationStore {
     };
   }
 
+  async message(tenantId: string, quoteId: string, id: string): Promise<ConversationMessage | undefined> {
+    const row = this.database
+      .prepare('SELECT document FROM messages WHERE tenant_id = ? AND quote_id = ? AND id = ?')
+      .get(tenantId, quoteId, id) as { document: string } | undefined;
+    return row && (JSON.parse(row.document) as ConversationMessage);
+  }
+
   async thread(tenantId: string, quoteId: string): Promise<ConversationThread | undefined> {
     return this.read(tenantId, quoteId);
   }

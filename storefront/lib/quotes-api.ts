@@ -14,6 +14,7 @@ import type {
   Invoice,
   JoinRequest,
   JoinRequestInput,
+  MessageInput,
   QuoteRequest,
   QuoteVersion,
 } from '../../schema/types.generated';
@@ -123,11 +124,14 @@ export const quotesApi = {
   messages: (id: string, before?: string) =>
     apiCall<ConversationView>(`${quotePath(id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`),
   /** Writes to the house (mailed to it). */
-  writeMessage: (id: string, text: string) =>
+  writeMessage: (id: string, input: MessageInput) =>
     apiCall<{ message: ConversationMessage; thread: ConversationThread }>(`${quotePath(id)}/messages`, {
       method: 'POST',
-      body: JSON.stringify({ text }),
+      body: JSON.stringify(input),
     }),
+  /** Where a message's file `n` downloads from. */
+  attachmentHref: (id: string, messageId: string, n: number) =>
+    `${quotePath(id)}/messages/${encodeURIComponent(messageId)}/attachments/${n}`,
   /** Where the certificate downloads from. */
   insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */

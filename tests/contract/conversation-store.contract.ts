@@ -51,6 +51,25 @@ export function describeConversationStoreContract(name: string, open: () => Prom
       expect(await subject.store.page('aviation', 'q-night-ferry', { limit: 50 })).toEqual({
         messages: [question, answer],
       });
+      expect(await subject.store.message('aviation', 'q-night-ferry', answer.id)).toEqual(answer);
+      expect(await subject.store.message('aviation', 'q-other', answer.id)).toBeUndefined();
+    });
+
+    it('keeps a message with its attachments as the schema has them', async () => {
+      const attachments = [
+        {
+          file: 'msg-0a1b2c3d-4e5f60718293a4b5.pdf',
+          fileName: 'Floor plan – stage 4.pdf',
+          contentType: 'application/pdf' as const,
+          size: 48_213,
+        },
+      ];
+      const withFile = sampleMessage(1, { attachments });
+      await subject.store.post(withFile);
+      expect((await subject.store.message('aviation', 'q-night-ferry', withFile.id))!.attachments).toEqual(attachments);
+      await expect(
+        subject.store.post(sampleMessage(2, { attachments: [{ ...attachments[0]!, file: '../../etc/passwd' }] })),
+      ).rejects.toThrow(/file/);
     });
 
     it('pages the newest first, each page oldest first, with the cursor for the page before', async () => {

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { OutboxMailer } from '../../server/mail/mailer';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 
@@ -55,6 +56,9 @@ describe('a conversation on a request', () => {
     await panel.getByText('No messages yet.').waitFor();
     const box = panel.getByRole('textbox', { name: 'Message to Jetway Props' });
     await box.fill('Can the cases come with <b>straps</b>?\nWe shoot on the ferry deck.');
+    await panel
+      .getByLabel('Attach files (PDF, PNG or JPEG; up to 3, 10 MB together)')
+      .setInputFiles({ name: 'deck reference.png', mimeType: 'image/png', buffer: TINY_PNG });
     await box.press('Control+Enter');
     await panel.getByRole('status').getByText('Sent.').waitFor();
     // Markup shows as typed; the line break is kept.
@@ -70,6 +74,10 @@ describe('a conversation on a request', () => {
     await admin.page.getByRole('row', { name: /dana@night-ferry\.example/ }).click();
     const card = admin.page.getByRole('heading', { name: 'Messages with the production' }).locator('..').locator('..');
     await card.getByText('We shoot on the ferry deck.', { exact: false }).waitFor();
+    // The file came with it, and downloads in the console's session.
+    const link = card.getByRole('link', { name: /^deck reference\.png/ });
+    const href = await link.getAttribute('href');
+    expect(await admin.page.evaluate((url) => fetch(url!).then((answer) => answer.status), href)).toBe(200);
     await menuItem.getByLabel('1 request with unread messages').waitFor({ state: 'detached' });
     await card.getByRole('textbox', { name: 'Message to the production' }).fill('Yes: ratchet straps on both.');
     await card.getByRole('button', { name: 'Send' }).click();

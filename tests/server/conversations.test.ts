@@ -11,7 +11,9 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
-import type { ConversationThread } from '../../schema/types.generated';
+import type { ConversationMessage, ConversationThread } from '../../schema/types.generated';
+import { TINY_PDF } from '../fixtures/tiny-pdf';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
@@ -152,6 +154,62 @@ describe('a conversation on a request', () => {
     const long = await house('POST', `quote-requests/${quoteId}/messages`, { text: 'x'.repeat(4001) });
     expect(long.statusCode).toBe(400);
     expect(long.body).toMatch(/4,000/);
+  });
+
+  it('keeps files sent with a message, checked by opening them, for both sides only, as attachments', async () => {
+    const sent = await storefront('POST', `/api/quotes/${quoteId}/messages`, production.cookie, {
+      text: 'Floor plan and a reference picture attached.',
+      attachments: [
+        { fileName: 'Stage 4 – floor plan.pdf', data: TINY_PDF.toString('base64') },
+        { fileName: 'reference.png', data: TINY_PNG.toString('base64') },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { message } = sent.json() as { message: ConversationMessage };
+    expect(message.attachments!.map((one) => [one.fileName, one.contentType, one.size])).toEqual([
+      ['Stage 4 – floor plan.pdf', 'application/pdf', TINY_PDF.length],
+      ['reference.png', 'image/png', TINY_PNG.length],
+    ]);
+    const file = await house('GET', `quote-requests/${quoteId}/messages/${message.id}/attachments/0`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(TINY_PDF)).toBe(true);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment; filename="Stage 4 _ floor plan.pdf"/);
+    const own = await storefront(
+      'GET',
+      `/api/quotes/${quoteId}/messages/${message.id}/attachments/1`,
+      production.cookie,
+    );
+    expect(own.rawPayload.equals(TINY_PNG)).toBe(true);
+    const other = await storefrontVisitor(t, 'nosy@else.example');
+    const theirs = await storefront('GET', `/api/quotes/${quoteId}/messages/${message.id}/attachments/1`, other.cookie);
+    expect(theirs.statusCode).toBe(403);
+    expect((await house('GET', `quote-requests/${quoteId}/messages/${message.id}/attachments/2`)).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not a PDF or an image, one that does not open, and files over 10 MB together', async () => {
+    const count = async () =>
+      (await t.app.conversations.read((await t.app.quoteRequests.get('aviation', quoteId))!, 'house')).thread!.messages;
+    const before = await count();
+    const write = (attachments: object[]) =>
+      house('POST', `quote-requests/${quoteId}/messages`, { text: 'See attached', attachments });
+    const text = await write([{ fileName: 'plan.pdf', data: Buffer.from('just some words').toString('base64') }]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().errors['attachments.0.data']).toMatch(/plan\.pdf is not a PDF, PNG or JPEG/);
+    const broken = await write([
+      { fileName: 'ok.png', data: TINY_PNG.toString('base64') },
+      { fileName: 'broken.pdf', data: Buffer.from('%PDF-1.7 this is not really a PDF').toString('base64') },
+    ]);
+    expect(broken.statusCode).toBe(400);
+    expect(Object.keys(broken.json().errors)).toEqual(['attachments.1.data']);
+    // Over 10 MB together: the body is refused before it is read (the console and the storefront say so before sending).
+    const big = Buffer.alloc(5.5 * 1024 * 1024, TINY_PNG);
+    const heavy = await write([
+      { fileName: 'a.png', data: big.toString('base64') },
+      { fileName: 'b.png', data: big.toString('base64') },
+    ]);
+    expect(heavy.statusCode).toBe(413);
+    expect(await count()).toBe(before);
   });
 
   it("limits a visitor's messages a minute", async () => {

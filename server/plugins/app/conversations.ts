@@ -18,8 +18,17 @@ export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const store = await openStores.conversations(config);
     const mail = { tenantStore: app.tenantStore, storefrontAssets: app.storefrontAssets, mailer: app.mailer };
-    app.decorate('conversations', new Conversations({ store, mail, log: app.log }));
+    app.decorate(
+      'conversations',
+      new Conversations({
+        store,
+        mail,
+        assets: app.storefrontAssets.store,
+        documentCheck: app.documentCheck,
+        log: app.log,
+      }),
+    );
     app.addHook('onClose', () => store.close());
   },
-  { name: 'conversations', dependencies: ['tenant-store', 'mailer', 'asset-store'] },
+  { name: 'conversations', dependencies: ['tenant-store', 'mailer', 'asset-store', 'document-checks'] },
 );

@@ -6,13 +6,17 @@
  * - POST /api/tenants/:tenantId/quote-requests/:id/messages    …writes to the production (mailed to it)
  * - PUT  /api/tenants/:tenantId/quote-requests/:id/messages/done   marks it done, or open again
  * - GET  /api/tenants/:tenantId/conversations/unread           the house's unread conversations
- * `?before=<message id>` reads the page before that message. Another visitor's request answers
+ * - GET  …/messages/:messageId/attachments/:n                 a message's file, to either side
+ * `?before=<message id>` reads the page before that message. Files (PDF, PNG, JPEG; 10 MB a
+ * message) go with a message in its body, and come back as attachments, never shown inline. Another visitor's request answers
  * 403; messages are text (shown as text on both sides) and never change the request.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import type { MessageInput, QuoteRequest } from '../../../schema/types.generated';
 import { UnknownQuoteError } from '../../stores/quote-request-store';
+import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
+import { sendPrivateFile } from './private-file';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
 
@@ -57,6 +61,28 @@ class AnotherVisitorsRequestError extends Error {
     super('This request is another visitor’s: only the production that asked, and the house, can read or write here.');
   }
 }
+
+class NoAttachmentError extends Error {
+  readonly statusCode = 404;
+  constructor() {
+    super('No such file on this message.');
+  }
+}
+
+const fileParams = (params: { required: readonly string[]; properties: object }) =>
+  ({
+    type: 'object',
+    required: [...params.required, 'messageId', 'n'],
+    properties: {
+      ...params.properties,
+      messageId: { $ref: `${schemaIds.conversation}#/properties/id` },
+      n: { type: 'string', pattern: '^[0-2]$', description: 'The file’s place on the message, from 0' },
+    },
+  }) as const;
+const fileDocs = {
+  success: { description: 'The file as it was sent (a PDF, PNG or JPEG), as an attachment' },
+  errors: { 404: 'No such request, message or file' },
+};
 
 class NoConversationError extends Error {
   readonly statusCode = 404;
@@ -110,6 +136,7 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/quotes/:id/messages',
     {
+      bodyLimit: CERTIFICATE_BODY_LIMIT,
       schema: { tags, summary: 'Write to the house on one of the visitor’s requests', params: visitorParams, body },
       config: {
         rateLimit: {
@@ -120,7 +147,7 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
         docs: {
           success: { status: 201, schema: writtenSchema, description: 'Kept, and mailed to the house' },
           errors: {
-            400: 'No text, or more than 4,000 characters',
+            400: 'No text, more than 4,000 characters, or a file that is not a PDF, PNG or JPEG (10 MB together)',
             401: 'Nobody is signed in',
             403: 'Another visitor’s request',
             404: 'No such request',
@@ -132,7 +159,7 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const quote = await visitorsRequest(request);
       const author = { id: quote.uid, name: quote.name ?? quote.email };
-      const written = await app.conversations.write(quote, 'production', author, (request.body as MessageInput).text);
+      const written = await app.conversations.write(quote, 'production', author, request.body as MessageInput);
       return reply.code(201).send(written);
     },
   );
@@ -160,18 +187,22 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/quote-requests/:id/messages',
     {
       onRequest: app.requireTenant,
+      bodyLimit: CERTIFICATE_BODY_LIMIT,
       schema: { tags, summary: 'Write to the production on a request', params: houseParams, body },
       config: {
         docs: {
           success: { status: 201, schema: writtenSchema, description: 'Kept, and mailed to the production' },
-          errors: { 400: 'No text, or more than 4,000 characters', 404: 'No such request' },
+          errors: {
+            400: 'No text, more than 4,000 characters, or a file that is not a PDF, PNG or JPEG (10 MB together)',
+            404: 'No such request',
+          },
         },
       },
     },
     async (request, reply) => {
       const quote = await housesRequest(request);
       const { id, name } = request.account!;
-      const written = await app.conversations.write(quote, 'house', { id, name }, (request.body as MessageInput).text);
+      const written = await app.conversations.write(quote, 'house', { id, name }, request.body as MessageInput);
       request.log.info({ tenantId: quote.tenantId, quoteRequest: quote.id, actor: request.account!.email }, 'message');
       return reply.code(201).send(written);
     },
@@ -200,6 +231,40 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
       if (!marked) throw new NoConversationError();
       return marked;
     },
+  );
+
+  const sendFile = async (reply: FastifyReply, quote: QuoteRequest, params: { messageId: string; n: string }) => {
+    const found = await app.conversations.attachment(quote, params.messageId, Number(params.n));
+    if (!found) throw new NoAttachmentError();
+    return sendPrivateFile(reply, found.attachment, found.bytes);
+  };
+  app.get(
+    '/api/quotes/:id/messages/:messageId/attachments/:n',
+    {
+      schema: {
+        tags,
+        summary: 'A file sent with a message on one of the visitor’s requests',
+        params: fileParams(visitorParams),
+      },
+      config: {
+        docs: {
+          ...fileDocs,
+          errors: { ...fileDocs.errors, 401: 'Nobody is signed in', 403: 'Another visitor’s request' },
+        },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await visitorsRequest(request), request.params as { messageId: string; n: string }),
+  );
+  app.get(
+    '/api/tenants/:tenantId/quote-requests/:id/messages/:messageId/attachments/:n',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'A file sent with a message on a request', params: fileParams(houseParams) },
+      config: { docs: fileDocs },
+    },
+    async (request, reply) =>
+      sendFile(reply, await housesRequest(request), request.params as { messageId: string; n: string }),
   );
 
   app.get(

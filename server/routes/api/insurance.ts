@@ -13,7 +13,8 @@ import { todayIn } from '../../../schema/rental/quote-rules';
 import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../../schema/types.generated';
 import { recordSchema } from '../../lib/api-docs';
 import { withVersion } from '../../lib/versions';
-import { attachmentOf, certificateFile, keepCertificate, quoteSettingsOf } from '../../rental';
+import { certificateFile, keepCertificate, quoteSettingsOf } from '../../rental';
+import { sendPrivateFile } from './private-file';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { visitorQuoteView } from './quotes';
 import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
@@ -70,12 +71,7 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
   const send = async (reply: FastifyReply, quote: QuoteRequest) => {
     const found = await certificateFile(app.storefrontAssets.store, quote);
     if (!found) throw new NoCertificateError();
-    return reply
-      .type(found.certificate.contentType)
-      .header('content-disposition', attachmentOf(found.certificate))
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(found.bytes);
+    return sendPrivateFile(reply, found.certificate, found.bytes);
   };
 
   app.put(

@@ -11,6 +11,7 @@ import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
 import { quotesApi, type ConversationView } from '../../lib/quotes-api';
+import { attachmentsProblem, attachmentsOf, sizeSaid } from '../../../schema/conversation/attachments';
 import { ErrorText } from '../auth/ErrorText';
 
 const words = quoteMessages.conversation;
@@ -26,6 +27,8 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileInput, setFileInput] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -54,13 +57,25 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!text.trim() || busy) return;
+    const problem = attachmentsProblem(files);
+    if (problem)
+      return setError({
+        message: problem.tooMany ? words.tooMany : words.tooLarge(problem.megabytes),
+      } as IdentityError);
     setBusy(true);
     setError(undefined);
     setStatus(words.sending);
     try {
-      const { message, thread } = await quotesApi.writeMessage(quoteId, text);
+      const attachments = await attachmentsOf(files);
+      const { message, thread } = await quotesApi.writeMessage(quoteId, {
+        text,
+        ...(attachments.length && { attachments }),
+      });
       setView((current) => ({ ...current, messages: [...(current?.messages ?? []), message], thread }));
       setText('');
+      setFiles([]);
+      // A new file input: the one that held the files sent is emptied.
+      setFileInput((n) => n + 1);
       setStatus(words.sent);
     } catch (failure) {
       setError(toIdentityError(failure));
@@ -104,6 +119,17 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
                 <time dateTime={message.createdAt}>{when.format(new Date(message.createdAt))}</time>
               </p>
               <p className="conversation-text">{message.text}</p>
+              {message.attachments?.length ? (
+                <ul className="conversation-files">
+                  {message.attachments.map((file, n) => (
+                    <li key={file.file}>
+                      <a href={quotesApi.attachmentHref(quoteId, message.id, n)} download={file.fileName}>
+                        {words.attachment(file.fileName, sizeSaid(file.size))}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {message === lastOwn && readByOther(view?.thread, message) && (
                 <p className="conversation-read">{words.read}</p>
               )}
@@ -126,6 +152,17 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
           <p id={hintId} className="field-hint">
             {words.hint}
           </p>
+          <label htmlFor={`${headingId}-files`} className="conversation-attach">
+            {words.attach}
+          </label>
+          <input
+            key={fileInput}
+            id={`${headingId}-files`}
+            type="file"
+            multiple
+            accept="application/pdf,image/png,image/jpeg"
+            onChange={(event) => setFiles([...(event.target.files ?? [])])}
+          />
           <div className="conversation-actions">
             <button type="submit" className="button button-primary" disabled={busy || !text.trim()}>
               {busy ? words.sending : words.send}
