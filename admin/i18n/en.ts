@@ -564,6 +564,7 @@ export const en = {
       tooLarge: 'The files are %{megabytes} MB together: at most 10 MB to a message.',
       attachment: '%{name} (%{size})',
       sent: 'Sent, and mailed to %{email}.',
+      record: 'Download the record (the request and every message, JSON)',
     },
     insurance: {
       heading: 'Certificate of insurance',

@@ -228,6 +228,11 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
               {error}
             </Alert>
           )}
+          <Typography variant="body2">
+            <a href={quoteApi.recordHref(tenantId, quoteId)} download>
+              {translate('backlot.conversation.record')}
+            </a>
+          </Typography>
         </Box>
       )}
     </FactCard>

@@ -134,6 +134,8 @@ export const quoteApi = {
         body: JSON.stringify(input),
       })
     ).json as { message: ConversationMessage; thread: ConversationThread },
+  /** Where the request's record (as stored, with its whole conversation) downloads from. */
+  recordHref: (tenantId: string, id: string) => `${quotePath(tenantId, id)}/record.json`,
   /** Where a message's file `n` downloads from (the console's session cookie goes with it). */
   attachmentHref: (tenantId: string, id: string, messageId: string, n: number) =>
     `${quotePath(tenantId, id)}/messages/${encodeURIComponent(messageId)}/attachments/${n}`,

@@ -27,6 +27,9 @@ import { conversationMessageMail } from '../mail/messages';
 import { sendTenantMail, TO_HOUSE, type TenantMailParts } from '../mail/tenant-mail';
 import type { ConversationPage, ConversationStore } from '../stores/conversation-store';
 
+/** Messages read a page at a time for a request's record. */
+const RECORD_PAGE = 500;
+
 const hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export interface ConversationDeps {
@@ -145,6 +148,20 @@ export class Conversations {
         };
       }),
     );
+  }
+
+  /** Every message of the conversation, oldest first, with its summary: for the request's record. */
+  async everything(request: QuoteRequest): Promise<{ thread?: ConversationThread; messages: ConversationMessage[] }> {
+    const { store } = this.deps;
+    const pages: ConversationMessage[][] = [];
+    let before: string | undefined;
+    do {
+      const page = await store.page(request.tenantId, request.id, { before, limit: RECORD_PAGE });
+      pages.unshift(page.messages);
+      before = page.earlier;
+    } while (before);
+    const thread = await store.thread(request.tenantId, request.id);
+    return { ...(thread && { thread }), messages: pages.flat() };
   }
 
   /** A message's file `n` and its bytes, or undefined when there is none (or its file is gone). */

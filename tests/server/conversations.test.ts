@@ -212,6 +212,22 @@ describe('a conversation on a request', () => {
     expect(await count()).toBe(before);
   });
 
+  it("gives the house the request's record with its whole conversation, oldest first", async () => {
+    const record = await house('GET', `quote-requests/${quoteId}/record.json`);
+    expect(record.statusCode, record.body).toBe(200);
+    expect(String(record.headers['content-disposition'])).toBe(`attachment; filename="${quoteId}-record.json"`);
+    const { request, conversation } = record.json() as {
+      request: { id: string; production: string };
+      conversation: { thread: ConversationThread; messages: ConversationMessage[] };
+    };
+    expect(request).toMatchObject({ id: quoteId, production: 'Night Ferry' });
+    expect(conversation.messages).toHaveLength(conversation.thread.messages);
+    expect(conversation.messages.length).toBeGreaterThan(60);
+    expect(conversation.messages[0]!.text).toMatch(/^Can we hold the cockpit/);
+    const ids = conversation.messages.map((one) => one.id);
+    expect(ids).toEqual([...ids].sort());
+  });
+
   it("limits a visitor's messages a minute", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)

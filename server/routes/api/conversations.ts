@@ -6,6 +6,8 @@
  * - POST /api/tenants/:tenantId/quote-requests/:id/messages    …writes to the production (mailed to it)
  * - PUT  /api/tenants/:tenantId/quote-requests/:id/messages/done   marks it done, or open again
  * - GET  /api/tenants/:tenantId/conversations/unread           the house's unread conversations
+ * - GET  /api/tenants/:tenantId/quote-requests/:id/record.json  the request as stored, with its
+ *                                                               whole conversation (the order's record)
  * - GET  …/messages/:messageId/attachments/:n                 a message's file, to either side
  * `?before=<message id>` reads the page before that message. Files (PDF, PNG, JPEG; 10 MB a
  * message) go with a message in its body, and come back as attachments, never shown inline. Another visitor's request answers
@@ -265,6 +267,33 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) =>
       sendFile(reply, await housesRequest(request), request.params as { messageId: string; n: string }),
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/quote-requests/:id/record.json',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags,
+        summary: 'The request as stored (its history, versions and hire) with its whole conversation, to keep',
+        params: houseParams,
+      },
+      config: {
+        docs: {
+          success: { description: 'JSON, as an attachment: { request, conversation: { thread, messages } }' },
+          errors: { 404: 'No such request' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const quote = await housesRequest(request);
+      const conversation = await app.conversations.everything(quote);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${quote.id.replace(/[^\w.-]+/g, '_')}-record.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(JSON.stringify({ request: quote, conversation }, null, 2));
+    },
   );
 
   app.get(
