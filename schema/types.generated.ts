@@ -91,6 +91,7 @@ export interface SchemaIndex {
   scanRecord?: ScanRecord;
   handoverInput?: HandoverInput;
   insuranceUpload?: InsuranceUpload;
+  insuranceReview?: InsuranceReview;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
   subHireAsk?: SubHireAsk;
@@ -319,6 +320,10 @@ export interface SiteSettings {
    * Ask for a certificate of insurance: When on, every order needs a certificate of insurance, current on the day, before anything is checked out. The visitor uploads it from their quote page, or the vendor from the order's page; the console lists whose is missing or lapsed.
    */
   insuranceRequired?: boolean;
+  /**
+   * A certificate short of the hire: What check-out does with a certificate whose cover ends before the hire's last day, or covers less than what goes out would cost to replace: refuse it, or only flag it to the crew.
+   */
+  insuranceShortfall?: ('flag' | 'refuse') & string;
   /**
    * Tax name: The tax as quotes and invoices print it: Sales tax, VAT, GST.
    */
@@ -2058,6 +2063,27 @@ export interface InsuranceCertificate {
    * Uploaded by: Who uploaded it: the production from its quote page, or the vendor on its behalf.
    */
   uploadedBy: ('visitor' | 'vendor') & string;
+  /**
+   * Reviewed: The house's check of the certificate: verified (it names the house, the cover and the dates it needs) or refused, with the reason the production reads. A newer certificate is reviewed afresh.
+   */
+  review?: {
+    /**
+     * Review: Verified, or refused.
+     */
+    state: ('verified' | 'refused') & string;
+    /**
+     * By: The staff account that reviewed it (its name).
+     */
+    by: string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    at: string;
+    /**
+     * Note: A verification's note, or the reason a certificate is refused (the production reads it).
+     */
+    note?: string;
+  };
 }
 /**
  * One priced quote as sent to the visitor.
@@ -2855,6 +2881,19 @@ export interface InsuranceUpload {
    * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   coverAmount?: number;
+}
+/**
+ * The house verifies a certificate or refuses it (a refusal says why).
+ */
+export interface InsuranceReview {
+  /**
+   * Review: Verified, or refused.
+   */
+  state: ('verified' | 'refused') & string;
+  /**
+   * Note: A verification's note, or the reason a certificate is refused (the production reads it).
+   */
+  note?: string;
 }
 /**
  * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.
@@ -3691,9 +3730,9 @@ export interface ConversationMessage {
   /**
    * ConversationSide: Who wrote: the production that asked for the quote, or the house's staff.
    */
-  side: 'production' | 'house';
+  side: ('production' | 'house') & string;
   /**
-   * Written by
+   * Written by: Who wrote it, as the other side sees them.
    */
   author: {
     /**
@@ -3732,9 +3771,12 @@ export interface MessageAttachment {
    * File name: As it was sent (shown, and given back on download).
    */
   fileName: string;
-  contentType: 'application/pdf' | 'image/png' | 'image/jpeg';
   /**
-   * Bytes
+   * Type: What the file is, told by its first bytes and opened.
+   */
+  contentType: ('application/pdf' | 'image/png' | 'image/jpeg') & string;
+  /**
+   * Bytes: The file's size.
    */
   size: number;
 }
@@ -3752,9 +3794,12 @@ export interface MessageInput {
    * @maxItems 3
    */
   attachments?: {
+    /**
+     * File name: As it was chosen (shown, and given back on download).
+     */
     fileName: string;
     /**
-     * The file's bytes, base64.
+     * File: The file's bytes, base64.
      */
     data: string;
   }[];
@@ -3772,7 +3817,7 @@ export interface ConversationThread {
    */
   quoteId: string;
   /**
-   * Messages
+   * Messages: How many messages the conversation holds.
    */
   messages: number;
   /**
@@ -3782,12 +3827,18 @@ export interface ConversationThread {
   /**
    * ConversationSide: Who wrote: the production that asked for the quote, or the house's staff.
    */
-  lastSide: 'production' | 'house';
+  lastSide: ('production' | 'house') & string;
   /**
    * Unread: Per side: the other side's messages written since it last read the conversation.
    */
   unread: {
+    /**
+     * The production: The house's messages it has not read.
+     */
     production: number;
+    /**
+     * The house: The production's messages it has not read.
+     */
     house: number;
   };
   /**

@@ -6,13 +6,14 @@
  * behalf (a PDF or a photo, with the day its cover ends). Shown when the tenant asks for
  * certificates, or when the request has one anyway.
  */
-import { Alert, Box, Button, Chip, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsuranceStanding } from '../../schema/rental/insurance';
 import { base64Of } from '../../schema/display/file-base64';
 import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
+import type { InsuranceReview } from '../../schema/types.generated';
 import { quoteApi, type PricingView } from './quote-api';
 import { useOwnChange } from './own-changes';
 
@@ -22,6 +23,7 @@ export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | '
   coverShort: 'warning',
   lapsed: 'error',
   missing: 'error',
+  refused: 'error',
 };
 
 export function InsuranceCard({
@@ -49,9 +51,27 @@ export function InsuranceCard({
   const [coverAmount, setCoverAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
   const certificate = view.insurance;
   const money = (amount: number | undefined) => (amount === undefined ? '' : formatAmount(amount));
   if (!standing && !certificate) return null;
+
+  const review = async (input: InsuranceReview) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await ownChange(() => quoteApi.reviewInsurance(tenantId, view, input));
+      onChange(await quoteApi.open(tenantId, view.id));
+      setRefusing(false);
+      setReason('');
+    } catch (error) {
+      const failure = error as { message: string; body?: { message?: string; errors?: Record<string, string> } };
+      setError(Object.values(failure.body?.errors ?? {}).join(' ') || failure.body?.message || failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -137,6 +157,64 @@ export function InsuranceCard({
               size: `${Math.max(1, Math.round(certificate.size / 1024))} KB`,
             })}
           </Button>
+        </Box>
+      )}
+      {certificate?.review && (
+        <Alert severity={certificate.review.state === 'verified' ? 'success' : 'error'}>
+          {translate(
+            certificate.review.state === 'verified' ? 'backlot.insurance.verifiedBy' : 'backlot.insurance.refusedBy',
+            {
+              by: certificate.review.by,
+              at: new Date(certificate.review.at).toLocaleString(),
+              note: certificate.review.note ?? '',
+            },
+          )}
+          {certificate.review.state === 'verified' && certificate.review.note ? ` · ${certificate.review.note}` : ''}
+        </Alert>
+      )}
+      {certificate && !certificate.review && !refusing && (
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="contained"
+            color="success"
+            size="small"
+            disabled={busy}
+            onClick={() => void review({ state: 'verified' })}
+          >
+            {translate('backlot.insurance.verify')}
+          </Button>
+          <Button variant="outlined" color="error" size="small" disabled={busy} onClick={() => setRefusing(true)}>
+            {translate('backlot.insurance.refuse')}
+          </Button>
+        </Stack>
+      )}
+      {refusing && (
+        <Box
+          component="form"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void review({ state: 'refused', note: reason.trim() });
+          }}
+          sx={{ display: 'grid', gap: 1 }}
+        >
+          <TextField
+            label={translate('backlot.insurance.refuseReason')}
+            value={reason}
+            required
+            multiline
+            minRows={2}
+            size="small"
+            onChange={(event) => setReason(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" color="error" size="small" disabled={busy || !reason.trim()}>
+              {translate('backlot.insurance.refuseSend')}
+            </Button>
+            <Button size="small" onClick={() => setRefusing(false)}>
+              {translate('ra.action.cancel')}
+            </Button>
+          </Stack>
         </Box>
       )}
       <Box

@@ -11,6 +11,7 @@ import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type {
   ConversationMessage,
   ConversationThread,
+  InsuranceReview,
   InsuranceUpload,
   MessageInput,
   OrderChange,
@@ -115,6 +116,15 @@ export const quoteApi = {
       await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/insurance`, {
         method: 'PUT',
         body: JSON.stringify(upload),
+      })
+    ).json as QuoteRequest,
+  /** The certificate verified, or refused with the reason the production reads, on the revision read. */
+  reviewInsurance: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, review: InsuranceReview) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/insurance/review`, {
+        method: 'POST',
+        body: JSON.stringify(review),
+        headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
       })
     ).json as QuoteRequest,
   /** Where the certificate downloads from (the console's session cookie goes with it). */

@@ -71,7 +71,7 @@ export function useQuoteTenant(tenantId: string) {
       const hold = goesOut ? holdKeepsIn(quote, site, now) : undefined;
       return {
         goesOut,
-        reasons: goesOut ? outBlockedBy(quote, site, today, now) : [],
+        reasons: goesOut ? outBlockedBy(quote, site, today, now, quote.replacementValue) : [],
         ...(hold && { hold }),
         // The list's rows and the order's page carry the order's replacement value where certificates are asked for.
         ...(site.insuranceRequired && { insurance: insuranceStanding(quote, today, quote.replacementValue) }),

@@ -108,6 +108,7 @@ export async function generateTypes(): Promise<string> {
         scanRecord: { $ref: 'quote-request.schema.json#/$defs/scanRecord' },
         handoverInput: { $ref: 'quote-request.schema.json#/$defs/handoverInput' },
         insuranceUpload: { $ref: 'quote-request.schema.json#/$defs/insuranceUpload' },
+        insuranceReview: { $ref: 'quote-request.schema.json#/$defs/insuranceReview' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
         subHireAsk: { $ref: 'quote-request.schema.json#/$defs/subHireAsk' },

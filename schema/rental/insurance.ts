@@ -2,13 +2,14 @@
  * Certificates of insurance, as pure, browser-safe rules the server (the check-out gate), the
  * console (whose is missing or lapsed) and the storefront (the visitor's upload) share. A tenant
  * that asks for one (`insuranceRequired`) lets nothing out on an order without a certificate whose
- * cover lasts to the day; one that ends before the hire does, or covers less than the items are
- * worth to replace, is flagged, not refused.
+ * cover lasts to the day, nor on one the house refused; one that ends before the hire does, or
+ * covers less than the items are worth to replace, is flagged, or refused too when the house says
+ * so (`insuranceShortfall: 'refuse'`).
  */
 import type { InsuranceCertificate, QuoteRequest } from '../types.generated';
 
 /** Where an order's certificate stands on `today`. */
-export type InsuranceStanding = 'missing' | 'lapsed' | 'endsEarly' | 'coverShort' | 'current';
+export type InsuranceStanding = 'missing' | 'refused' | 'lapsed' | 'endsEarly' | 'coverShort' | 'current';
 
 /**
  * `replacementValue`: what the order's items would cost to replace (replacementValueOf), when the
@@ -21,6 +22,7 @@ export function insuranceStanding(
 ): InsuranceStanding {
   const certificate = order.insurance;
   if (!certificate) return 'missing';
+  if (certificate.review?.state === 'refused') return 'refused';
   if (certificate.expiresOn < today) return 'lapsed';
   if (certificate.expiresOn < order.endDate) return 'endsEarly';
   return certificate.coverAmount !== undefined &&

@@ -5,6 +5,7 @@
  * insurance, when the tenant asks for one. Pure: the server's scan step and the console share it.
  */
 import { cardHoldRuleOf, holdStands } from './card-hold';
+import { formatDay, formatMoney } from '../display/format';
 import { insuranceStanding } from './insurance';
 import type { QuoteRequest, SiteSettings } from '../types.generated';
 
@@ -33,27 +34,44 @@ export function holdKeepsIn(
     : 'No card hold on this order yet: the visitor authorises their card from their quote page before anything goes out.';
 }
 
-/** Why the certificate of insurance keeps an order in (when the tenant asks for one), if it does. */
+/**
+ * Why the certificate of insurance keeps an order in (when the tenant asks for one), if it does, in
+ * words the crew can act on. `replacementValue` (what goes out would cost to replace), when known,
+ * lets a house that refuses shortfalls refuse cover below it.
+ */
 export function insuranceKeepsIn(
-  order: Pick<QuoteRequest, 'insurance' | 'endDate'>,
+  order: Pick<QuoteRequest, 'insurance' | 'endDate' | 'production'>,
   site: SiteSettings,
   today: string,
+  replacementValue?: number,
 ): string | undefined {
   if (!site.insuranceRequired) return undefined;
-  const standing = insuranceStanding(order, today);
+  const standing = insuranceStanding(order, today, replacementValue);
+  const certificate = order.insurance;
+  const whose = order.production ? `${order.production}'s certificate` : 'The certificate of insurance';
   if (standing === 'missing')
     return "No certificate of insurance on this order: upload it on the order's page (or the visitor does, from their quote page) before anything goes out.";
+  if (standing === 'refused')
+    return `${whose} was refused${certificate!.review!.note ? ` (${certificate!.review!.note})` : ''}: a new one is needed before anything goes out.`;
   if (standing === 'lapsed')
-    return `The certificate of insurance lapsed after ${order.insurance!.expiresOn}: a current one is needed before anything goes out.`;
+    return `${whose} lapsed after ${formatDay(certificate!.expiresOn, site)}: a current one is needed before anything goes out.`;
+  if (site.insuranceShortfall !== 'refuse') return undefined;
+  if (standing === 'endsEarly')
+    return `${whose} ends ${formatDay(certificate!.expiresOn, site)}; the hire ends ${formatDay(order.endDate, site)}: a certificate covering the whole hire is needed before anything goes out.`;
+  if (standing === 'coverShort')
+    return `${whose} covers ${formatMoney(certificate!.coverAmount!, site)}; this order's replacement value is ${formatMoney(replacementValue!, site)}: cover at full replacement value is needed before anything goes out.`;
   return undefined;
 }
 
 /** The reasons nothing may go out on this order now, in the order to fix them (none: it may go out). */
 export function outBlockedBy(
-  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'endDate'>,
+  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'endDate' | 'production'>,
   site: SiteSettings,
   today: string,
   now: Date,
+  replacementValue?: number,
 ): string[] {
-  return [holdKeepsIn(order, site, now), insuranceKeepsIn(order, site, today)].filter((reason) => reason !== undefined);
+  return [holdKeepsIn(order, site, now), insuranceKeepsIn(order, site, today, replacementValue)].filter(
+    (reason) => reason !== undefined,
+  );
 }

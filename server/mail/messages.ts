@@ -40,7 +40,8 @@ export type MailKind =
   | 'subHireStranded'
   | 'productionWaiting'
   | 'accountMember'
-  | 'conversationMessage';
+  | 'conversationMessage'
+  | 'certificateRefused';
 
 export interface MailContent {
   kind: MailKind;
@@ -354,6 +355,20 @@ export function conversationMessageMail(
     action: toHouse
       ? { label: 'Answer in the console', url: consoleHref(configuration, request) }
       : { label: 'Answer on your request', url: visitorHref(configuration, request) },
+  });
+}
+
+/** To the production: the house refused its certificate of insurance, and why; a new one is uploaded from the request's page. */
+export function certificateRefusedMessage(configuration: StorefrontConfiguration, request: QuoteRequest): MailContent {
+  const { vendor } = configuration;
+  const about = request.production ?? formatDays(request.startDate, request.endDate, configuration.site);
+  return message('certificateRefused', configuration, `${vendor.displayName} refused your certificate of insurance`, {
+    heading: 'Your certificate of insurance was refused',
+    paragraphs: [
+      `${vendor.displayName} refused the certificate of insurance on ${about}: ${request.insurance?.review?.note ?? 'no reason given'}.`,
+      'Nothing goes out until a certificate they accept is on the order. Upload a new one from your request’s page.',
+    ],
+    action: { label: 'Upload a new certificate', url: visitorHref(configuration, request) },
   });
 }
 

@@ -24,6 +24,7 @@ import {
   type ScanResult,
 } from '../../schema/rental/hire';
 import { outBlockedBy } from '../../schema/rental/out-gate';
+import { replacementValueOf } from '../../schema/rental/insurance';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
@@ -68,7 +69,9 @@ export async function scanOnOrder(
     tag: tagOf(input.code),
     apply: ({ order: stored, unit }): ScanResult => {
       if (!stored) throw new UnknownQuoteError(orderId);
-      const outBlocked = outBlockedBy(stored, settings.site, today, now).join(' ');
+      const outBlocked = outBlockedBy(stored, settings.site, today, now, replacementValueOf(stored.lines, items)).join(
+        ' ',
+      );
       return judgeScan({
         tenantId,
         order: stored,

@@ -28,7 +28,7 @@ export {
   scanOnOrder,
   unitsForItem,
 } from './hire-floor';
-export { attachmentOf, certificateFile, keepCertificate } from './insurance';
+export { attachmentOf, certificateFile, keepCertificate, reviewCertificate } from './insurance';
 export { invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';

@@ -11,7 +11,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { certificateKind, INSURANCE_MAX_BYTES } from '../../schema/rental/insurance';
 import type { QuoteState } from '../../schema/rental/quote-states';
-import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../schema/types.generated';
+import type {
+  InsuranceCertificate,
+  InsuranceReview,
+  InsuranceUpload,
+  QuoteRequest,
+} from '../../schema/types.generated';
 import type { AssetStore } from '../assets/asset-store';
 import { checkedKind, type DocumentCheck } from '../lib/document-check';
 import { FieldProblemsError } from '../stores/field-problems';
@@ -113,6 +118,36 @@ export async function keepCertificate(
       if (!(error instanceof StaleQuoteError) || attempt >= 5) throw error;
     }
   }
+}
+
+/**
+ * The house's review of the certificate on a request: verified (with a note, if any) or refused
+ * (with the reason the production reads), by whom and when. The certificate reviewed is the one
+ * read: one replaced meanwhile is refused as stale, never reviewed unseen.
+ */
+export async function reviewCertificate(
+  quoteRequests: QuoteRequestStore,
+  review: { tenantId: string; id: string; revision: number; input: InsuranceReview; by: string; now: Date },
+): Promise<QuoteRequest> {
+  const { tenantId, id, input } = review;
+  return quoteRequests.change(tenantId, id, {
+    revision: review.revision,
+    apply: (request) => {
+      if (!request.insurance)
+        throw new FieldProblemsError(
+          [{ pointer: '/state', message: 'there is no certificate on this request to review' }],
+          'Not reviewed',
+        );
+      const note = input.note?.trim();
+      return {
+        ...request,
+        insurance: {
+          ...request.insurance,
+          review: { state: input.state, by: review.by, at: review.now.toISOString(), ...(note && { note }) },
+        },
+      };
+    },
+  });
 }
 
 /** The certificate's bytes and how to send them, or undefined when the request has none (or its file is gone). */

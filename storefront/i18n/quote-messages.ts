@@ -129,7 +129,10 @@ export const quoteMessages = {
       coverShort: (date: string, cover: string, value: string) =>
         `Your certificate covers ${cover} of hired property; what you are hiring would cost ${value} to replace. Ask your insurer for cover at full replacement value, then upload the new certificate (this one runs to ${date}).`,
       current: (date: string) => `Certificate received: cover runs to ${date}.`,
+      refused: (_date: string, _cover: string, _value: string, reason: string) =>
+        `Your certificate was refused: ${reason}. Upload a new one.`,
     },
+    verified: (vendor: string, date: string) => `${vendor} verified it on ${date}.`,
     download: (name: string) => `Download ${name}`,
     file: 'Certificate (PDF, PNG or JPEG, up to 10 MB)',
     coverEnds: 'Cover ends',

@@ -241,6 +241,11 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await certificate.getByText(/^Current to /).waitFor();
     await certificate.getByText(/^£250,000\.00 \(the order is worth £[\d,.]+ to replace\)$/).waitFor();
     expect(await staff.page.getByText('Nothing goes out on this order yet').count()).toBe(0);
+    // The vendor checks it (it names the house as loss payee) and verifies it; the production sees that.
+    await certificate.getByRole('button', { name: 'Verify' }).click();
+    await certificate.getByText(/^Verified by /).waitFor();
+    await page.reload();
+    await insurance.getByText(/^Soho Prop Hire verified it on /).waitFor();
     await shoot(staff.page, 'london-console');
     expect(staff.errors).toEqual([]);
   });

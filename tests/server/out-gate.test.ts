@@ -173,16 +173,18 @@ describe('before anything goes out', () => {
 
     const today = todayIn(TZ, new Date());
     // A file name with a NUL and a right-to-left override (which shows "COI.pdf‮fdp.exe" as "COI.pdfexe.pdf") is kept as plain text.
-    const uploaded = await storefront(
-      'PUT',
-      `/api/quotes/${order.id}/insurance`,
-      order.cookie,
-      certificate(PDF, addDays(order.from, 30), {
-        fileName: 'Night Flight\u0000 COI.pdf\u202E',
-        insurer: 'Hiscox',
-        policyNumber: 'FP-2026-118',
-      }),
-    );
+    const upload = () =>
+      storefront(
+        'PUT',
+        `/api/quotes/${order.id}/insurance`,
+        order.cookie,
+        certificate(PDF, addDays(order.from, 30), {
+          fileName: 'Night Flight\u0000 COI.pdf\u202E',
+          insurer: 'Hiscox',
+          policyNumber: 'FP-2026-118',
+        }),
+      );
+    const uploaded = await upload();
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().insurance).toMatchObject({
       fileName: 'Night Flight COI.pdf',
@@ -192,6 +194,44 @@ describe('before anything goes out', () => {
       size: PDF.length,
     });
     expect(today <= uploaded.json().insurance.expiresOn).toBe(true);
+
+    // The house refuses it, saying why: the production is mailed the reason, and nothing goes out.
+    const revision = async () => (await stored(order.id)).revision!;
+    const reviewAt = async (body: object, read?: number) =>
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${order.id}/insurance/review`,
+        payload: body,
+        headers: { 'if-match': `"${read ?? (await revision())}"` },
+      });
+    // A review of a revision read before the certificate came is stale: never a review of one unseen.
+    expect((await reviewAt({ state: 'verified' }, (await revision()) - 1)).statusCode).toBe(412);
+    const noReason = await reviewAt({ state: 'refused' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('a refusal says why');
+    const refusal = await reviewAt({ state: 'refused', note: 'It names another house as loss payee' });
+    expect(refusal.statusCode, refusal.body).toBe(200);
+    expect(refusal.json().insurance.review).toMatchObject({
+      state: 'refused',
+      note: 'It names another house as loss payee',
+    });
+    const mailed = (await (t.app.mailer as OutboxMailer).list()).find(
+      (mail) => mail.kind === 'certificateRefused' && mail.to === 'far@studio.example',
+    );
+    expect(mailed?.subject).toBe('Jetway Props refused your certificate of insurance');
+    const held = await scanOut(order.id);
+    expect(held.record.outcome).toBe('refused');
+    expect(held.record.message).toContain(
+      "Night Flight's certificate was refused (It names another house as loss payee): a new one is needed",
+    );
+    // A new certificate is reviewed afresh: the house verifies it, and the order goes out.
+    // As before (the cases below read it), now naming the house as it should.
+    const again = await upload();
+    expect(again.json().insurance.review).toBeUndefined();
+    const verified = await reviewAt({ state: 'verified' });
+    expect(verified.json().insurance.review).toMatchObject({ state: 'verified' });
+    expect(verified.json().insurance.review.by).toBeTruthy();
+
     const out = await scanOut(order.id);
     expect(out.record).toMatchObject({ outcome: 'ok' });
   });

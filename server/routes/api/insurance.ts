@@ -5,15 +5,24 @@
  * - GET /api/quotes/:id/insurance                            …its file
  * - PUT /api/tenants/:tenantId/quote-requests/:id/insurance  the vendor (tenant admins, staff)
  * - GET /api/tenants/:tenantId/quote-requests/:id/insurance  …its file
+ * - POST /api/tenants/:tenantId/quote-requests/:id/insurance/review  verified or refused (a
+ *   refusal says why, and the production is mailed it); If-Match: the revision read
  * Files are sent as attachments, never shown inline on this origin, and never cached.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../../schema/types.generated';
+import type {
+  InsuranceCertificate,
+  InsuranceReview,
+  InsuranceUpload,
+  QuoteRequest,
+} from '../../../schema/types.generated';
+import { certificateRefusedMessage } from '../../mail/messages';
+import { sendTenantMail } from '../../mail/tenant-mail';
 import { recordSchema } from '../../lib/api-docs';
-import { withVersion } from '../../lib/versions';
-import { certificateFile, keepCertificate, quoteSettingsOf } from '../../rental';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
+import { certificateFile, keepCertificate, quoteSettingsOf, reviewCertificate } from '../../rental';
 import { sendPrivateFile } from './private-file';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { visitorQuoteView } from './quotes';
@@ -42,6 +51,7 @@ class NoCertificateError extends Error {
 
 const insuranceRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['insurance'];
+  const mailParts = { tenantStore: app.tenantStore, storefrontAssets: app.storefrontAssets, mailer: app.mailer };
   const settingsOf = async (tenantId: string, id: string) => {
     const stored = await app.tenantStore.get(tenantId);
     if (!stored) throw new UnknownQuoteError(id);
@@ -146,6 +156,54 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
       );
       withVersion(reply, String(revisionOf(kept.request)));
       return kept.request;
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/insurance/review',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags,
+        summary: 'Verify the certificate on a request, or refuse it with the reason the production reads',
+        params: vendorParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/insuranceReview` },
+      },
+      config: {
+        docs: {
+          success: { schema: recordSchema, headers: ['etag'] },
+          errors: {
+            400: 'No certificate to review, or a refusal without its reason',
+            404: 'No such request',
+            412: 'The request changed since it was read (a newer certificate, a step)',
+            428: 'No If-Match',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const input = request.body as InsuranceReview;
+      const reviewed = await reviewCertificate(app.quoteRequests, {
+        tenantId,
+        id,
+        revision: Number(ifMatchVersion(request)),
+        input,
+        by: request.account!.name,
+        now: new Date(),
+      });
+      request.log.info(
+        { tenantId, quoteRequest: id, actor: request.account!.email, review: input.state },
+        'certificate reviewed',
+      );
+      if (input.state === 'refused')
+        await sendTenantMail(mailParts, tenantId, reviewed.email, (configuration) =>
+          certificateRefusedMessage(configuration, reviewed),
+        ).catch((error: unknown) =>
+          request.log.error({ err: error, tenantId, quoteRequest: id }, 'the production was not mailed the refusal'),
+        );
+      withVersion(reply, String(revisionOf(reviewed)));
+      return reviewed;
     },
   );
 

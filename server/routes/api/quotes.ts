@@ -125,7 +125,13 @@ export function visitorView(quote: QuoteRequest, today: string) {
   return {
     ...picked(quote, VISITOR_FIELDS),
     ...(cardHold && { cardHold: visitorHold(cardHold) }),
-    ...(insurance && { insurance: picked(insurance, VISITOR_INSURANCE_FIELDS) }),
+    ...(insurance && {
+      insurance: {
+        ...picked(insurance, VISITOR_INSURANCE_FIELDS),
+        // The house's verdict and its reason, not which of its staff gave it.
+        ...(insurance.review && { review: picked(insurance.review, ['state', 'at', 'note'] as const) }),
+      },
+    }),
     // The hire as the visitor sees it: counts, charges and hand-overs, without GL codes, the crew's
     // accounts, or which houses the stock was hired in from.
     ...(hire && {

@@ -38,7 +38,14 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
   const certificate = quote.insurance;
   const standing = insuranceStanding(quote, todayIn(vendor.timezone ?? 'UTC', new Date()), quote.replacementValue);
   const money = (amount: number | undefined) => (amount === undefined ? '' : formatMoney(amount, site));
-  const tone = standing === 'current' ? 'notice-success' : standing === 'missing' ? 'notice-info' : 'notice-warning';
+  const tone =
+    standing === 'current'
+      ? 'notice-success'
+      : standing === 'missing'
+        ? 'notice-info'
+        : standing === 'refused'
+          ? 'notice-error'
+          : 'notice-warning';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,8 +100,12 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
             certificate ? formatDay(certificate.expiresOn, site) : '',
             money(certificate?.coverAmount),
             money(quote.replacementValue),
+            certificate?.review?.note ?? '',
           )}
         </p>
+        {certificate?.review?.state === 'verified' && (
+          <p>{words.verified(vendor.displayName, formatDay(certificate.review.at.slice(0, 10), site))}</p>
+        )}
         {certificate && (
           <p>
             <a href={quotesApi.insuranceHref(quote.id)} download={certificate.fileName}>

@@ -63,14 +63,42 @@ describe('before anything goes out', () => {
         now,
       ),
     ).toEqual([
-      'The certificate of insurance lapsed after 2026-11-30: a current one is needed before anything goes out.',
+      'The certificate of insurance lapsed after Nov 30, 2026: a current one is needed before anything goes out.',
     ]);
+  });
+
+  it('says in words why a certificate keeps it in: refused, ending before the hire or short of its worth when the house refuses those', () => {
+    const strict = site({ insuranceRequired: true, insuranceShortfall: 'refuse' });
+    const order = { endDate: '2026-12-20', production: 'Night Ferry' };
+    const refused = {
+      ...cover('2027-01-31'),
+      review: { state: 'refused' as const, by: 'Sam', at: '2026-12-01T10:00:00Z', note: 'It names another house' },
+    };
+    expect(outBlockedBy({ ...order, insurance: refused }, strict, today, now)).toEqual([
+      "Night Ferry's certificate was refused (It names another house): a new one is needed before anything goes out.",
+    ]);
+    expect(outBlockedBy({ ...order, insurance: cover('2026-12-14') }, strict, today, now)).toEqual([
+      "Night Ferry's certificate ends Dec 14, 2026; the hire ends Dec 20, 2026: a certificate covering the whole hire is needed before anything goes out.",
+    ]);
+    const short = { ...cover('2027-01-31'), coverAmount: 250_000 };
+    expect(outBlockedBy({ ...order, insurance: short }, strict, today, now, 412_300)).toEqual([
+      "Night Ferry's certificate covers $250,000.00; this order's replacement value is $412,300.00: cover at full replacement value is needed before anything goes out.",
+    ]);
+    // Flagged only (the default): both go out; a refused certificate never does.
+    const lenient = site({ insuranceRequired: true });
+    expect(outBlockedBy({ ...order, insurance: cover('2026-12-14') }, lenient, today, now)).toEqual([]);
+    expect(outBlockedBy({ ...order, insurance: short }, lenient, today, now, 412_300)).toEqual([]);
+    expect(outBlockedBy({ ...order, insurance: refused }, lenient, today, now)).toHaveLength(1);
   });
 });
 
 describe('certificates of insurance', () => {
-  it('stand as missing, lapsed, ending before the hire does, or current', () => {
+  it('stand as missing, refused, lapsed, ending before the hire does, or current', () => {
     expect(insuranceStanding({ endDate: '2026-12-10' }, today)).toBe('missing');
+    const review = { state: 'refused' as const, by: 'Sam', at: '2026-12-01T10:00:00Z' };
+    expect(insuranceStanding({ endDate: '2026-12-10', insurance: { ...cover('2026-12-31'), review } }, today)).toBe(
+      'refused',
+    );
     expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-11-30') }, today)).toBe('lapsed');
     expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-12-01') }, today)).toBe('endsEarly');
     expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-12-10') }, today)).toBe('current');
