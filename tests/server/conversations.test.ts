@@ -237,5 +237,10 @@ describe('a conversation on a request', () => {
       );
     expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(20);
     expect(statuses.at(-1)).toBe(429);
+    // Another cookie beside the session does not make a new visitor of the same one.
+    const varied = await storefront('POST', `/api/quotes/${quoteId}/messages`, `${production.cookie}; x=1`, {
+      text: 'Once more',
+    });
+    expect(varied.statusCode).toBe(429);
   });
 });

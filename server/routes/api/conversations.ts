@@ -21,6 +21,7 @@ import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
 import { sendPrivateFile } from './private-file';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
+import { fetchHeaders } from '../../plugins/app/accounts';
 
 const SIGN_IN = 'Log in on this storefront to read and write messages on your requests.';
 /** Messages a visitor may send a minute, from one session. */
@@ -144,7 +145,11 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
         rateLimit: {
           max: VISITOR_MESSAGES_PER_MINUTE,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `${request.host} ${request.headers.cookie ?? request.ip}`,
+          // The signed-in visitor, not the Cookie header (which a client may vary at will); no one, the address.
+          keyGenerator: async (request: FastifyRequest) => {
+            const user = await app.identity.userOf(fetchHeaders(request)).catch(() => undefined);
+            return `${request.host} ${user?.uid ?? request.ip}`;
+          },
         },
         docs: {
           success: { status: 201, schema: writtenSchema, description: 'Kept, and mailed to the house' },
