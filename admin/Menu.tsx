@@ -1,5 +1,6 @@
 /** The console's menu: platform staff get the tenants list; everyone gets the screens of the tenant in view (or their own). */
-import { Box, Chip, ListSubheader } from '@mui/material';
+import { ListSubheader } from '@mui/material';
+import { MenuCount } from './components/MenuCount';
 import { Menu as RaMenu, useGetList, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { Account } from './authProvider';
@@ -21,18 +22,13 @@ function WaitingCount({ tenantId, label }: { tenantId: string; label: string }) 
     waitingChanged.addEventListener('change', again);
     return () => waitingChanged.removeEventListener('change', again);
   }, [refetch]);
-  if (!total) return <>{label}</>;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      {label}
-      <Chip
-        size="small"
-        color="warning"
-        label={total}
-        aria-label={translate('backlot.menu.waiting', { smart_count: total })}
-        sx={{ height: 20 }}
-      />
-    </Box>
+    <MenuCount
+      label={label}
+      count={total ?? 0}
+      color="warning"
+      description={translate('backlot.menu.waiting', { smart_count: total ?? 0 })}
+    />
   );
 }
 

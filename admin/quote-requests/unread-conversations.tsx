@@ -3,7 +3,7 @@
  * when the menu shows, when the window regains focus, and at once when a request's conversation
  * is read here (ConversationCard tells `conversationsRead`).
  */
-import { Box, Chip } from '@mui/material';
+import { MenuCount } from '../components/MenuCount';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { quoteApi } from './quote-api';
@@ -31,17 +31,12 @@ export function UnreadConversations({ tenantId, label }: { tenantId: string; lab
       conversationsRead.removeEventListener('change', read);
     };
   }, [tenantId]);
-  if (!count) return <>{label}</>;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      {label}
-      <Chip
-        size="small"
-        color="primary"
-        label={count}
-        aria-label={translate('backlot.conversation.unreadMenu', { smart_count: count })}
-        sx={{ height: 20 }}
-      />
-    </Box>
+    <MenuCount
+      label={label}
+      count={count}
+      color="primary"
+      description={translate('backlot.conversation.unreadMenu', { smart_count: count })}
+    />
   );
 }

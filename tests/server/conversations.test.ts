@@ -97,6 +97,8 @@ describe('a conversation on a request', () => {
     expect(list.json().quotes.find((one: { id: string }) => one.id === quoteId).unreadMessages).toBe(1);
     const page = await storefront('GET', `/api/quotes/${quoteId}/messages`, production.cookie);
     expect(page.json().messages.map((one: { side: string }) => one.side)).toEqual(['production', 'house']);
+    // The house's message names who wrote it, not their staff account.
+    expect(page.json().messages[1].author).toEqual({ name: answer.json().message.author.name });
     const again = await storefront('GET', '/api/quotes', production.cookie);
     expect(again.json().quotes.find((one: { id: string }) => one.id === quoteId).unreadMessages).toBe(0);
     // The house sees its answer read.

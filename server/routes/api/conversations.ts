@@ -16,6 +16,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import type { MessageInput, QuoteRequest } from '../../../schema/types.generated';
+import type { ConversationView } from '../../conversation';
 import { UnknownQuoteError } from '../../stores/quote-request-store';
 import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
 import { sendPrivateFile } from './private-file';
@@ -64,6 +65,17 @@ class AnotherVisitorsRequestError extends Error {
     super('This request is another visitor’s: only the production that asked, and the house, can read or write here.');
   }
 }
+
+/**
+ * A conversation as its production sees it, field by field: the house's messages name who wrote
+ * them, never their staff account's id.
+ */
+const visitorsView = (view: ConversationView) => ({
+  ...view,
+  messages: view.messages.map((message) =>
+    message.side === 'house' ? { ...message, author: { name: message.author.name } } : message,
+  ),
+});
 
 class NoAttachmentError extends Error {
   readonly statusCode = 404;
@@ -132,7 +144,7 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const quote = await visitorsRequest(request);
       void reply.header('cache-control', 'no-store');
-      return app.conversations.read(quote, 'production', before(request));
+      return visitorsView(await app.conversations.read(quote, 'production', before(request)));
     },
   );
 
