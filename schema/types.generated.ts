@@ -423,6 +423,26 @@ export interface SiteSettings {
    */
   quoteValidDays?: number;
   /**
+   * Hold lasts (days): How many days a hold (pencil) keeps from when it is placed, unless the house extends it. After its last day it releases itself, and the next hold in rank moves up; both productions are told.
+   */
+  holdDays?: number;
+  /**
+   * Answer to a challenge (working hours): When a production behind a hold wants to confirm and the house challenges the hold, how long its holder has to confirm or release, counted in working hours (the house's working days, in its time zone). Silence releases the hold.
+   */
+  holdAnswerHours?: number;
+  /**
+   * Working days: The days the house counts a challenge's answer window on: hours on other days do not count.
+   *
+   * @minItems 1
+   * @maxItems 7
+   *
+   * Items: Working day: A day of the week the house works.
+   */
+  workingDays?: [
+    number & (1 | 2 | 3 | 4 | 5 | 6 | 7) & number & (1 | 2 | 3 | 4 | 5 | 6 | 7),
+    ...(number & (1 | 2 | 3 | 4 | 5 | 6 | 7) & number & (1 | 2 | 3 | 4 | 5 | 6 | 7))[]
+  ];
+  /**
    * Hide quantity of one: Hide the quantity on items when it is exactly 1.
    */
   hideQtyIfEq1?: boolean;
@@ -1530,6 +1550,7 @@ export interface QuoteRequest {
    * Hold: What the request keeps from other hires on its dates: nothing, a pencilled (soft) hold the vendor placed, or the stock of a confirmed order.
    */
   hold?: ('none' | 'pencil' | 'order') & string;
+  pencil?: Pencil;
   hire?: HireRecord;
   cardHold?: CardHold;
   /**
@@ -1643,6 +1664,41 @@ export interface ReleasedOnAccount {
    * What held it: What held the order back, as the house saw it when it released it.
    */
   held: string;
+}
+/**
+ * The hold (pencil) the request keeps while it is one: when it was placed (which ranks it against other holds on the same items and days: first hold, second hold), who asked, the last day it keeps, and a challenge by a production behind it, if any.
+ */
+export interface Pencil {
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  placedAt: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  until: string;
+  /**
+   * Who: Who made a change: the visitor who asked, the vendor's staff, or Backlot itself (an expiry).
+   */
+  by: ('visitor' | 'vendor' | 'system') & string;
+  challenge?: Challenge;
+}
+/**
+ * A production behind this hold wants to confirm: the holder confirms or releases by the time given (the house's answer window in working hours); silence releases the hold.
+ */
+export interface Challenge {
+  /**
+   * Request id: Made by the server when the request is stored.
+   */
+  by: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  answerBy: string;
 }
 /**
  * What of a confirmed order has gone out and come back: per line, the counts and the units out; and the hand-overs.
@@ -2290,6 +2346,8 @@ export interface HistoryEntry {
     | 'change'
     | 'hold'
     | 'release'
+    | 'extend'
+    | 'challenge'
     | 'accept'
     | 'decline'
     | 'confirm'

@@ -39,10 +39,12 @@ import search from './plugins/app/search';
 import quoteRequestStore from './plugins/app/quote-requests';
 import quoteRequestRoutes, { type QuoteRequestRoutesOptions } from './routes/api/quote-requests';
 import quoteRoutes from './routes/api/quotes';
+import holdRoutes from './routes/api/holds';
 import bookingRoutes from './routes/api/tenants/bookings';
 import calendarFeeds from './routes/api/calendar-feeds';
 import calendarRoutes from './routes/calendar';
 import overdueWatch from './plugins/app/overdue-watch';
+import holdWatch from './plugins/app/hold-watch';
 import invoiceWatch from './plugins/app/invoice-watch';
 import receivablesWatch from './plugins/app/receivables-watch';
 import payments from './plugins/app/payments';
@@ -174,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productionRequestRoutes, options.quotes ?? {});
   await app.register(houseApplicationRoutes, options.houseApplications ?? {});
   await app.register(quoteRoutes);
+  await app.register(holdRoutes);
   await app.register(cardHoldRoutes);
   await app.register(payoutRoutes);
   await app.register(accountFileRoutes);
@@ -190,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(calendarFeeds);
   await app.register(calendarRoutes);
   await app.register(overdueWatch, { config: options.config });
+  await app.register(holdWatch, { config: options.config });
   await app.register(invoiceWatch, { config: options.config });
   await app.register(receivablesWatch, { config: options.config });
   await app.register(availabilityRoutes);

@@ -43,6 +43,8 @@ export interface ServerConfig {
   signInsPerMinute: number;
   /** How often this server looks for hires newly overdue and tells their vendor and visitor (BACKLOT_OVERDUE_CHECK_SECONDS, default 300). */
   overdueCheckSeconds: number;
+  /** How often this server releases holds past their last day or challenged and unanswered (BACKLOT_HOLD_CHECK_SECONDS, default 300). */
+  holdCheckSeconds: number;
   /**
    * Who holds visitors' cards (BACKLOT_PAYMENTS): `test` (the built-in test provider: test cards,
    * no keys, no internet; the default) or `stripe` (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
@@ -150,6 +152,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     identity: parseIdentity(env),
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
     overdueCheckSeconds: parsePositiveInteger(env.BACKLOT_OVERDUE_CHECK_SECONDS, 'BACKLOT_OVERDUE_CHECK_SECONDS', 300),
+    holdCheckSeconds: parsePositiveInteger(env.BACKLOT_HOLD_CHECK_SECONDS, 'BACKLOT_HOLD_CHECK_SECONDS', 300),
     payments: parsePayments(env),
     paymentCheckSeconds: parsePositiveInteger(env.BACKLOT_PAYMENT_CHECK_SECONDS, 'BACKLOT_PAYMENT_CHECK_SECONDS', 60),
     invoiceCheckSeconds: parsePositiveInteger(env.BACKLOT_INVOICE_CHECK_SECONDS, 'BACKLOT_INVOICE_CHECK_SECONDS', 60),

@@ -846,6 +846,8 @@ export const en = {
         quote: 'Quote sent',
         hold: 'Pencilled',
         release: 'Hold released',
+        extend: 'Hold extended',
+        challenge: 'Hold challenged',
         accept: 'Accepted',
         decline: 'Declined',
         confirm: 'Confirmed',

@@ -45,6 +45,23 @@ export function formatDay(date: string, site: Pick<SiteSettings, 'locale'>): str
   return format.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** An instant as the house's clock shows it, in the tenant's locale ("Mon, Dec 14, 3:00 PM PST"): a deadline a person must meet. */
+export function formatMoment(instant: string, site: Pick<SiteSettings, 'locale'>, timezone: string): string {
+  return formatter(
+    `moment ${site.locale} ${timezone}`,
+    () =>
+      new Intl.DateTimeFormat(site.locale, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: timezone,
+        timeZoneName: 'short',
+      }),
+  ).format(new Date(instant));
+}
+
 /** A month (YYYY-MM) in the tenant's locale, e.g. "October 2026": statements are named by it. */
 export function formatMonth(month: string, site: Pick<SiteSettings, 'locale'>): string {
   return formatter(

@@ -33,8 +33,10 @@ export interface Booking {
   firstDay: string;
   lastDay: string;
   kind: BookingKind;
-  /** A pencil's last day: the day its quote stops being acceptable. */
+  /** A pencil's last day: its hold's, or the day its quote stops being acceptable if sooner. */
   expiresOn?: string;
+  /** A pencil's placing (an ISO instant): earlier holds rank ahead (schema/rental/holds.ts). */
+  heldAt?: string;
   /** An order's units out with the client now: past the last day, they take stock until they are back. */
   out?: number;
 }

@@ -19,8 +19,10 @@
  * which sends it as a quote; or of an order (confirmed, or out), which places its stock again at
  * once and waits on the visitor to accept it (`accept`, while changePending).
  *
- * Holds: the vendor may pencil a hold (`hold`) or release it (`release`) while the request is
- * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
+ * Holds: either side may pencil a hold (`hold`) or release it (`release`) while the request is
+ * open; the vendor extends it (`extend`) or challenges it for a production behind it
+ * (`challenge`), and Backlot releases it when it lapses or a challenge goes unanswered (holds.ts
+ * ranks them); `confirm` turns whatever is held into an order; decline, cancel and expire release it.
  *
  * The hire, after confirmation (the crew's scans, hire.ts):
  *
@@ -61,8 +63,12 @@ interface Move {
 }
 
 const open = (state: QuoteState): Partial<Record<QuoteAction, Move>> => ({
-  hold: { to: state, by: ['vendor'], hold: 'pencil' },
-  release: { to: state, by: ['vendor'], hold: 'release' },
+  // The production asks for a hold itself on a request not yet accepted; the house places one any time it is open.
+  hold: { to: state, by: state === 'accepted' ? ['vendor'] : ['vendor', 'visitor'], hold: 'pencil' },
+  // The holder lets go, the house releases it, or Backlot does when it lapses or a challenge goes unanswered.
+  release: { to: state, by: ['vendor', 'visitor', 'system'], hold: 'release' },
+  extend: { to: state, by: ['vendor'], hold: 'keep' },
+  challenge: { to: state, by: ['vendor'], hold: 'keep' },
   cancel: { to: 'cancelled', by: ['vendor', 'visitor'], hold: 'release' },
 });
 
@@ -139,7 +145,8 @@ export function transition(
   if (!move.by.includes(actor))
     return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
   if (action === 'hold' && current.hold !== 'none') return { ok: false, reason: 'Its items are already held.' };
-  if (action === 'release' && current.hold !== 'pencil') return { ok: false, reason: 'It holds nothing to release.' };
+  if ((action === 'release' || action === 'extend' || action === 'challenge') && current.hold !== 'pencil')
+    return { ok: false, reason: `It holds nothing to ${action}.` };
   return {
     ok: true,
     to: move.to === 'counted' ? hireStateOf(counts ?? { booked: 0, out: 0, back: 0 }) : move.to,
@@ -195,7 +202,10 @@ export function actionsFor(
   current: { state: QuoteState; hold: HoldKind; changePending?: boolean },
   actor: Actor,
 ): QuoteAction[] {
-  return quoteActions.filter((action) => !isScanAction(action) && transition(current, action, actor).ok);
+  // A challenge is taken on a hold for another request (the one behind it), never as its own button.
+  return quoteActions.filter(
+    (action) => !isScanAction(action) && action !== 'challenge' && transition(current, action, actor).ok,
+  );
 }
 
 /**
@@ -229,6 +239,8 @@ const pastTense: Record<QuoteAction, string> = {
   change: 'changed',
   hold: 'held',
   release: 'released',
+  extend: 'extended',
+  challenge: 'challenged',
   accept: 'accepted',
   decline: 'declined',
   confirm: 'confirmed',

@@ -8,9 +8,10 @@ import { hireTotals, quotedTotal } from '../../schema/rental/hire-charges';
 import { assetHref, type StorefrontConfiguration } from '../../schema/configuration/configuration';
 import { escapeHtml } from '../../schema/display/escape';
 import { addressLines } from '../../schema/display/contact';
-import { formatDay, formatDays, formatMoney } from '../../schema/display/format';
+import { formatDay, formatDays, formatMoment, formatMoney } from '../../schema/display/format';
+import { ordinal, pencilExpiresOn } from '../../schema/rental/holds';
 import { quoteHref } from '../../schema/routes';
-import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/quote-states';
+import { isOrderState, type QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteDue } from '../../schema/rental/invoices';
 import type { ConversationMessage, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
@@ -41,7 +42,9 @@ export type MailKind =
   | 'productionWaiting'
   | 'accountMember'
   | 'conversationMessage'
-  | 'certificateRefused';
+  | 'certificateRefused'
+  | 'holdMoved'
+  | 'challengeAnswered';
 
 export interface MailContent {
   kind: MailKind;
@@ -372,6 +375,75 @@ export function certificateRefusedMessage(configuration: StorefrontConfiguration
   });
 }
 
+/** To a production whose hold moved up because one ahead of it was released: its rank now. */
+export function holdMovedMessage(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  rank: number,
+): MailContent {
+  const { vendor, site } = configuration;
+  const about = request.production ?? formatDays(request.startDate, request.endDate, site);
+  const first = rank <= 1;
+  return message(
+    'holdMoved',
+    configuration,
+    first ? `Your hold with ${vendor.displayName} is now first` : `Your hold with ${vendor.displayName} moved up`,
+    {
+      heading: first ? 'Your hold is now the first hold' : `Your hold is now the ${ordinal(rank)} hold`,
+      paragraphs: [
+        `A hold ahead of yours on ${about} was released, so yours moved up: it is the ${ordinal(rank)} hold on its items now.`,
+        first
+          ? `Nobody is ahead of you: accept the quote when you are ready, and ${vendor.displayName} confirms your order.`
+          : 'Holds ahead of yours are asked to confirm or let go when you want to confirm.',
+      ],
+      action: { label: 'Open your request', url: visitorHref(configuration, request) },
+    },
+  );
+}
+
+/**
+ * A challenge answered (the hold ahead confirmed, or was released by its holder or by silence):
+ * to the house, which may now confirm the challenger (or tell it no), and to the challenger.
+ */
+export function challengeAnsweredMessage(
+  configuration: StorefrontConfiguration,
+  holder: QuoteRequest,
+  challenger: QuoteRequest,
+  to: 'vendor' | 'visitor',
+): MailContent {
+  const { vendor, site } = configuration;
+  const confirmed = holder.hold === 'order';
+  const theirs = challenger.production ?? formatDays(challenger.startDate, challenger.endDate, site);
+  const holderName = holder.production ?? holder.name ?? holder.email;
+  const outcome = confirmed ? 'confirmed their order' : 'was released';
+  if (to === 'vendor')
+    return message('challengeAnswered', configuration, `The hold you challenged ${outcome}`, {
+      heading: `Challenge answered: ${holderName}'s hold ${outcome}`,
+      paragraphs: [
+        confirmed
+          ? `${holderName} confirmed: the items are theirs, and ${theirs} is short on them. Tell its production, or offer other dates.`
+          : `${holderName}'s hold was released, so nothing ahead of ${theirs} holds these items now: you can confirm it.`,
+      ],
+      action: { label: 'Open it in the console', url: consoleHref(configuration, challenger) },
+    });
+  return message(
+    'challengeAnswered',
+    configuration,
+    confirmed
+      ? `The production ahead of you confirmed with ${vendor.displayName}`
+      : `The hold ahead of yours with ${vendor.displayName} was released`,
+    {
+      heading: confirmed ? 'The production ahead of you confirmed' : 'The hold ahead of yours was released',
+      paragraphs: [
+        confirmed
+          ? `The production holding the items ahead of ${theirs} confirmed its order, so they are not free on your dates. ${vendor.displayName} will be in touch about other dates or pieces.`
+          : `The production holding the items ahead of ${theirs} let them go. ${vendor.displayName} can confirm your order now.`,
+      ],
+      action: { label: 'Open your request', url: visitorHref(configuration, challenger) },
+    },
+  );
+}
+
 /** A priced version, line by line as the visitor's quote page shows it, with the vendor's message. */
 function versionParagraphs(configuration: StorefrontConfiguration, version: QuoteVersion): string[] {
   const money = (amount: number) => formatMoney(amount, configuration.site);
@@ -490,8 +562,9 @@ export function quoteUpdateMessage(
   const day = (date: string) => formatDay(date, site);
   const dates = formatDays(request.startDate, request.endDate, site);
   const revised = version !== undefined && version.version > 1;
-  // A pencil lapses with the request's last open day (its quote's, or the day before the hire).
-  const holdEnds = request.hold === 'pencil' ? openUntil(request) : undefined;
+  // A pencil lapses on its hold's last day, or its quote's if sooner.
+  const holdEnds = request.hold === 'pencil' ? pencilExpiresOn(request) : undefined;
+  const challenge = request.pencil?.challenge;
   const reason = request.history?.at(-1)?.note;
   const what = request.production ? `${request.production} (${dates})` : dates;
   const who = request.name ? `${request.name} (${request.email})` : request.email;
@@ -502,11 +575,21 @@ export function quoteUpdateMessage(
     ],
     hold: [
       `${vendor.displayName} is holding your items`,
-      `${vendor.displayName} pencilled your items for ${what}. Nobody else can book them while the hold lasts${holdEnds ? `: until the end of ${day(holdEnds)}` : ''}.`,
+      `${vendor.displayName} pencilled your items for ${what}${holdEnds ? `, until the end of ${day(holdEnds)}` : ''}. A hold is not an order: if another production wants them, ${vendor.displayName} asks you to confirm or let them go.`,
     ],
     release: [
       `The hold on your items was released`,
-      `${vendor.displayName} released the hold on your items for ${what}.`,
+      reason
+        ? `The hold on your items for ${what} was released: ${reason}.`
+        : `${vendor.displayName} released the hold on your items for ${what}.`,
+    ],
+    extend: [
+      `${vendor.displayName} extended your hold`,
+      `${vendor.displayName} extended the hold on your items for ${what}${holdEnds ? ` to the end of ${day(holdEnds)}` : ''}.`,
+    ],
+    challenge: [
+      `Another production wants the items you hold: confirm or release`,
+      `Another production wants the items you hold with ${vendor.displayName} for ${what}. Accept the quote to confirm your order, or release the hold${challenge ? `, by ${formatMoment(challenge.answerBy, site, vendor.timezone ?? 'UTC')}` : ''}. If ${vendor.displayName} hears nothing by then, the hold is released.`,
     ],
     confirm: [
       `Your order with ${vendor.displayName} is confirmed${version ? `: ${total}` : ''}`,
@@ -555,6 +638,11 @@ export function quoteUpdateMessage(
     ],
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
+    hold: [
+      `${who} pencilled items`,
+      `${who} asked to hold the items of ${what}${holdEnds ? `, until the end of ${day(holdEnds)}` : ''}. Their hold ranks behind any placed before it; the console's hold board shows where.`,
+    ],
+    release: [`${who} released their hold`, `${who} released the hold on ${what}. Holds behind it move up.`],
     accept: isOrderState(request.state ?? 'requested')
       ? [
           `${who} accepted the change to their order (version ${version?.version ?? ''})`,

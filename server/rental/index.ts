@@ -29,6 +29,7 @@ export {
   unitsForItem,
 } from './hire-floor';
 export { attachmentOf, certificateFile, keepCertificate, reviewCertificate } from './insurance';
+export { heldAheadOf, holdBoard, holdOf, holdsBehind, lapseOf, whoseRequest } from './holds';
 export { invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';
@@ -45,6 +46,7 @@ export {
   latestVersion,
   lineGlCodes,
   quoteSettingsOf,
+  QuoteRefusedError,
   stateOf,
   takeAction,
   type ActionRequest,

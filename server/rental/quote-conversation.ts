@@ -14,6 +14,7 @@ import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
+import { answerBy, holdUntil, pencilExpiresOn } from '../../schema/rental/holds';
 import {
   actionsFor,
   changePending,
@@ -285,6 +286,10 @@ export interface ActionRequest {
   account?: string;
   /** For `confirm`: the house's reason for confirming an order its account's credit limit or overdue invoices hold back. */
   release?: string;
+  /** For `extend`: the hold's new last day. */
+  until?: string;
+  /** For `challenge`: the request behind the hold that wants its items. */
+  challenger?: string;
   now: Date;
 }
 
@@ -439,6 +444,51 @@ async function hiredInFor(
   );
 }
 
+/**
+ * The hold a step leaves: placed now (the house's hold days on), extended to the day the house
+ * chose, or challenged for the request behind it (the answer window in working hours); kept as
+ * it is otherwise. A bad day or a second challenge is refused by field.
+ */
+function pencilAfter(stored: QuoteRequest, step: ActionRequest, settings: QuoteSettings, today: string) {
+  const site = settings.site;
+  const placed = stored.pencil ?? {
+    placedAt: step.now.toISOString(),
+    until: holdUntil(today, site.holdDays!, stored.startDate),
+    by: step.actor,
+  };
+  if (step.action === 'extend') {
+    const lastDay = addDays(stored.startDate, -1);
+    if (step.until === undefined || step.until < today || step.until > lastDay)
+      throw new FieldProblemsError(
+        [
+          {
+            pointer: '/until',
+            message:
+              lastDay < today
+                ? `the hire starts on ${stored.startDate}: a hold cannot be extended into it`
+                : `must be a day from ${today} to ${lastDay} (the day before the hire)`,
+          },
+        ],
+        'Not extended: choose the hold’s new last day',
+      );
+    return { ...placed, until: step.until };
+  }
+  if (step.action === 'challenge') {
+    if (placed.challenge)
+      throw new QuoteRefusedError(
+        `This hold is already challenged: its holder answers by ${placed.challenge.answerBy}.`,
+      );
+    if (!step.challenger || step.challenger === stored.id)
+      throw new QuoteRefusedError('A hold is challenged for another request, one behind it.');
+    const answer = answerBy(step.now, site.holdAnswerHours!, settings.timezone, site.workingDays ?? []);
+    return {
+      ...placed,
+      challenge: { by: step.challenger, at: step.now.toISOString(), answerBy: answer.toISOString() },
+    };
+  }
+  return placed;
+}
+
 /** Takes one step of the conversation; returns the request as stored after it. */
 export async function takeAction(
   stores: QuoteStores,
@@ -469,9 +519,15 @@ export async function takeAction(
   let stateBefore = stateOf(current);
   // Whether the step keeps an order's bookings as they stand (closing it, accepting a change already placed).
   let keepsOrder = false;
+  // When the request's own hold was placed, as stored: its order passes the holds ranked behind it
+  // (a hold placed before ranks were kept has no instant: it ranks first).
+  const heldAtOf = (stored: QuoteRequest) =>
+    holdOf(stored) === 'pencil' ? (stored.pencil?.placedAt ?? '') : undefined;
+  let heldAtBefore = heldAtOf(current);
   const apply = (stored: QuoteRequest): QuoteRequest => {
     heldBefore = holdOf(stored);
     stateBefore = stateOf(stored);
+    heldAtBefore = heldAtOf(stored);
     // A request due to expire is expired whether or not that is stored yet (the expiry itself moves
     // it); cancel and release still work on it, so nothing is ever held for good.
     const due = isDue(stored, today);
@@ -563,6 +619,7 @@ export async function takeAction(
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     keepsOrder = allowed.hold === 'keep' && hold === 'order';
+    const pencil = hold === 'pencil' ? pencilAfter(stored, step, settings, today) : undefined;
     const after = { ...changed, state: allowed.to, versions };
     // Closing takes what the hire came to from the card; on a customer account, the card (a deposit) pays only the charges after the hire.
     const closingDue = () => closingDueOf(after, settings, items, step.now);
@@ -576,7 +633,8 @@ export async function takeAction(
       closingDue,
     );
     // Accepting a quote (not a change to an order) settles how it is paid: on the account named, else by card.
-    const { account: _account, ...withoutAccount } = changed;
+    // The hold goes with the step: placed, extended or challenged, kept, or gone with the pencil.
+    const { account: _account, pencil: _pencil, ...withoutAccount } = changed;
     const paidBy =
       step.action === 'accept' && !isOrderState(state)
         ? {
@@ -584,7 +642,7 @@ export async function takeAction(
             ...(terms.accepting && { account: terms.accepting }),
             ...(terms.billingAddress && !changed.billingAddress && { billingAddress: terms.billingAddress }),
           }
-        : changed;
+        : { ...withoutAccount, ...(changed.account && { account: changed.account }) };
     return {
       ...paidBy,
       ...(step.action === 'confirm' && terms.release && { accountRelease: terms.release }),
@@ -595,6 +653,7 @@ export async function takeAction(
       ...(step.action === 'accept' &&
         step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),
       ...(cardHold && { cardHold }),
+      ...(pencil && { pencil }),
       state: allowed.to,
       hold,
       versions,
@@ -630,10 +689,10 @@ export async function takeAction(
         : next.startDate > today
           ? 'release'
           : { place: 'order', placement, endsOn: today };
-    if (next.hold === 'order') return { place: 'order', placement };
-    // A pencil lapses with the request's last open day: its quote's, and at the latest the day before the hire.
-    if (next.hold === 'pencil')
-      return { place: 'pencil', ...(openUntil(next) !== undefined && { expiresOn: openUntil(next) }), placement };
+    if (next.hold === 'order')
+      return { place: 'order', placement, ...(heldAtBefore !== undefined && { heldAt: heldAtBefore }) };
+    // A pencil lapses on its hold's last day, or with the request's last open day (its quote's) if sooner.
+    if (next.hold === 'pencil') return { place: 'pencil', expiresOn: pencilExpiresOn(next), placement };
     return heldBefore === 'none' ? undefined : 'release';
   };
 

@@ -27,6 +27,7 @@ export const ledgerSignature = (entries: readonly Booking[]) =>
         entry.lastDay,
         entry.kind,
         entry.expiresOn ?? '',
+        entry.heldAt ?? '',
       ].join('|'),
     )
     .sort()

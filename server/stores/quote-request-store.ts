@@ -23,6 +23,7 @@ import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
 import { placementProblems, type Booking, type Placement } from '../../schema/rental/availability';
+import { holdsAhead, standsInTheWay } from '../../schema/rental/holds';
 import { openUntil, type QuoteState } from '../../schema/rental/quote-states';
 import { outByItem, type ScanResult } from '../../schema/rental/hire';
 import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
@@ -179,6 +180,8 @@ export type BookingChange =
   | {
       place: 'pencil' | 'order';
       expiresOn?: string;
+      /** When the request's own hold was placed: an order passes the holds ranked behind it. */
+      heldAt?: string;
       placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'>;
       /** A hire closed before its last day gives the rest of its days back after this one (unchecked: giving back never conflicts). */
       endsOn?: string;
@@ -211,6 +214,7 @@ function bookingsOf(
     lastDay,
     kind,
     ...(kind === 'pencil' && expiresOn !== undefined && { expiresOn }),
+    ...(kind === 'pencil' && request.pencil && { heldAt: request.pencil.placedAt }),
   }));
 }
 
@@ -272,6 +276,33 @@ export class UnknownQuoteError extends Error {
   }
 }
 
+/** The item of a problem's line (`/lines/<index>/quantity`). */
+const lineOf = (request: QuoteRequest) => (problem: { pointer: string }) =>
+  request.lines[Number(problem.pointer.split('/')[2])]?.objectID ?? '';
+
+/**
+ * An order refused only because other productions' holds rank ahead on its lines: `ahead` names
+ * their requests, first hold first, for the house to challenge.
+ */
+export class HeldAheadError extends FieldProblemsError {
+  constructor(
+    problems: ReadonlyArray<{ pointer: string; message: string }>,
+    readonly ahead: readonly string[],
+  ) {
+    super(
+      problems.map((problem) => ({
+        ...problem,
+        message: problem.message.replace(
+          'other holds and orders have the rest',
+          'holds ahead of this one have the rest',
+        ),
+      })),
+      `Not confirmed: ${ahead.length === 1 ? 'another production holds' : `${ahead.length} other productions hold`} these items ahead of this request. Challenge ${ahead.length === 1 ? 'its hold' : 'their holds'} first: ${ahead.length === 1 ? 'it confirms' : 'each confirms'} or releases within the answer window`,
+      409,
+    );
+  }
+}
+
 export class OverbookedError extends FieldProblemsError {
   /** `kind`: what the step was placing, so the refusal says what did not happen (an order is "not confirmed", a pencil "not held"). */
   constructor(problems: ReadonlyArray<{ pointer: string; message: string }>, kind: Booking['kind'] = 'pencil') {
@@ -325,7 +356,21 @@ export function placedBookings(
   booked: readonly Booking[],
 ): Booking[] {
   if (bookings.endsOn !== undefined) return bookingsOf(next, bookings.place, bookings.expiresOn, bookings.endsOn);
-  const problems = placementProblems(placementOf(next, bookings), booked);
-  if (problems.length) throw new OverbookedError(problems, bookings.place);
+  // Holds rank: one never refuses a hold behind it, and an order passes only the holds behind its own.
+  const placing = { kind: bookings.place, quoteId: next.id, heldAt: bookings.heldAt };
+  const problems = placementProblems(placementOf(next, bookings), booked.filter(standsInTheWay(placing)));
+  if (problems.length) {
+    const ahead =
+      bookings.place === 'order'
+        ? holdsAhead({ ...placing, objectIDs: problems.map(lineOf(next)) }, booked, bookings.placement.today)
+        : [];
+    // Short only because of holds ahead: the house challenges them (or waits).
+    const withoutHolds = placementProblems(
+      placementOf(next, bookings),
+      booked.filter((booking) => booking.kind !== 'pencil'),
+    );
+    if (ahead.length && !withoutHolds.length) throw new HeldAheadError(problems, ahead);
+    throw new OverbookedError(problems, bookings.place);
+  }
   return bookingsOf(next, bookings.place, bookings.expiresOn);
 }

@@ -74,6 +74,7 @@ interface BookingRow {
   last_day: string;
   kind: Booking['kind'];
   expires_on: string | null;
+  held_at: string | null;
 }
 
 const bookingOf = (row: BookingRow): Booking => ({
@@ -85,9 +86,10 @@ const bookingOf = (row: BookingRow): Booking => ({
   kind: row.kind,
   ...(row.expires_on !== null && { expiresOn: row.expires_on }),
   ...(row.out > 0 && { out: row.out }),
+  ...(row.held_at !== null && { heldAt: row.held_at }),
 });
 
-const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out';
+const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, held_at';
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
   /** Writes that touched each tenant's bookings, counted (this file is one process's: see bookingsVersion). */
@@ -167,6 +169,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
           'ALTER TABLE bookings ADD COLUMN out INTEGER NOT NULL DEFAULT 0; ALTER TABLE bookings ADD COLUMN reaches_to TEXT; UPDATE bookings SET reaches_to = last_day;',
         );
       })();
+    // Holds rank by when they were placed (issue 52); a file from before keeps its holds unranked, first.
+    if (!present.has('held_at')) this.database.exec('ALTER TABLE bookings ADD COLUMN held_at TEXT');
     this.database.exec(`
     CREATE INDEX IF NOT EXISTS bookings_reach_by_item ON bookings (tenant_id, object_id, reaches_to, first_day);
     CREATE INDEX IF NOT EXISTS bookings_reach_by_day ON bookings (tenant_id, reaches_to, first_day);
@@ -413,7 +417,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   private writeBooking(tenantId: string, booking: Booking) {
     this.database
       .prepare(
-        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to, held_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         tenantId,
@@ -426,6 +430,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         booking.expiresOn ?? null,
         booking.out ?? 0,
         reachOf(booking),
+        booking.heldAt ?? null,
       );
   }
 

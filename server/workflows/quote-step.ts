@@ -9,7 +9,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
-import type { QuoteRequest } from '../../schema/types.generated';
+import type { Pencil, QuoteRequest } from '../../schema/types.generated';
+import { tellHoldsBehind } from './hold-notices';
 import { followSubHire, tellStrandedSubHires, type SubHireStockStores } from '../marketplace';
 import {
   takeAction,
@@ -29,6 +30,8 @@ export type QuoteStepLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 export interface StepTaken {
   action: QuoteAction;
   actor: Actor;
+  /** The request's hold before the step, when the step ended it (released, or made an order). */
+  pencilBefore?: Pencil;
 }
 
 export interface QuoteStepEffect {
@@ -54,6 +57,13 @@ export const QUOTE_STEP_EFFECTS: readonly QuoteStepEffect[] = [
     recovery: "the order's page lists its sub-hires and their lenders",
     appliesTo: (changed, step) => step.actor === 'visitor' && Boolean(changed.subHires?.length),
     run: (stores, log, changed) => tellStrandedSubHires(stores, log, changed),
+  },
+  {
+    // A hold ended: the production that challenged it and the holds behind it are told.
+    name: 'holds behind',
+    recovery: "the productions behind see their hold's rank on their request",
+    appliesTo: (changed, step) => step.pencilBefore !== undefined && changed.hold !== 'pencil',
+    run: (stores, log, changed, step) => tellHoldsBehind(stores, log, changed, step.pencilBefore!),
   },
   {
     // The other side is told: a mail, and the production's unread count.
@@ -96,6 +106,8 @@ export async function quoteStep(
   settings: QuoteSettings,
   step: ActionRequest,
 ): Promise<QuoteRequest> {
+  // A step that can end a hold reads it first: whoever was behind it is told after.
+  const before = endsHold.has(step.action) ? await stores.quoteRequests.get(step.tenantId, step.id) : undefined;
   const changed = await takeAction(stores, settings, step);
   log.info(
     {
@@ -108,9 +120,16 @@ export async function quoteStep(
     },
     'quote step',
   );
-  await afterQuoteStep(stores, log, changed, step);
+  await afterQuoteStep(stores, log, changed, {
+    action: step.action,
+    actor: step.actor,
+    ...(before?.pencil && { pencilBefore: before.pencil }),
+  });
   return changed;
 }
+
+/** The steps after which a request may hold nothing where it held a pencil. */
+const endsHold: ReadonlySet<QuoteAction> = new Set(['release', 'confirm', 'cancel', 'decline', 'expire']);
 
 /** For expireIfDue and expireDue: an expiry's effects. */
 export const afterExpiry =

@@ -280,6 +280,8 @@ export const quoteMessages = {
     change: 'Order changed',
     hold: 'Items pencilled',
     release: 'Hold released',
+    extend: 'Hold extended',
+    challenge: 'Hold challenged',
     accept: 'Accepted',
     decline: 'Declined',
     confirm: 'Order confirmed',

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteRequest } from '../../schema/types.generated';
 import {
+  HeldAheadError,
   OverbookedError,
   QuoteRequestExistsError,
   StaleQuoteError,
@@ -260,6 +261,60 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         expect(
           (await subject.store.bookingsBetween('acme', '2026-11-01', '2026-12-01')).map((booking) => booking.quoteId),
         ).toEqual(['acme-one']);
+      });
+
+      it('ranks holds by when they were placed: a second hold on the last units goes behind the first, an order passes only the holds behind its own, and of two confirmations at once the first hold wins', async () => {
+        // A hold placed at `at`, as the steps place one (its rows carry when, which ranks them).
+        const hold = (at: string, revision = 0): QuoteChange => ({
+          revision,
+          apply: (current) => ({
+            ...current,
+            hold: 'pencil',
+            pencil: { placedAt: at, until: '2026-11-30', by: 'visitor' },
+          }),
+          bookings: { place: 'pencil', expiresOn: '2026-11-30', placement: { stock, turnaroundDays: 1, today } },
+        });
+        const confirm = (revision: number, heldAt?: string): QuoteChange => ({
+          revision,
+          apply: ({ pencil: _pencil, ...current }) => ({ ...current, hold: 'order' }),
+          bookings: { place: 'order', ...(heldAt && { heldAt }), placement: { stock, turnaroundDays: 1, today } },
+        });
+        for (const id of ['night-ferry', 'red-eye', 'walk-in'])
+          await subject.store.add(twoCarts(id, '2026-12-01', '2026-12-03'));
+        await subject.store.change('aviation', 'red-eye', hold('2026-11-20T10:00:00.000Z'));
+        // Placed earlier in time but stored second: when it was placed ranks it, not when it was written.
+        await subject.store.change('aviation', 'night-ferry', hold('2026-11-19T09:00:00.000Z'));
+        expect(
+          (await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-03'))
+            .map((booking) => [booking.quoteId, booking.kind, booking.heldAt])
+            .sort(),
+        ).toEqual([
+          ['night-ferry', 'pencil', '2026-11-19T09:00:00.000Z'],
+          ['red-eye', 'pencil', '2026-11-20T10:00:00.000Z'],
+        ]);
+        // Nothing held by the walk-in, so every hold stands ahead of its order; the second hold has the first ahead.
+        const refusal = { statusCode: 409, ahead: ['night-ferry', 'red-eye'] };
+        await expect(subject.store.change('aviation', 'walk-in', confirm(0))).rejects.toMatchObject(refusal);
+        await expect(
+          subject.store.change('aviation', 'red-eye', confirm(1, '2026-11-20T10:00:00.000Z')),
+        ).rejects.toBeInstanceOf(HeldAheadError);
+        // Both holders confirm at once: the first hold's passes, the second's is refused naming it.
+        const results = await Promise.allSettled([
+          subject.store.change('aviation', 'red-eye', confirm(1, '2026-11-20T10:00:00.000Z')),
+          subject.store.change('aviation', 'night-ferry', confirm(1, '2026-11-19T09:00:00.000Z')),
+        ]);
+        expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+        // Refused whichever the store took first: held ahead, or booked by the order.
+        expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409 });
+        expect(await held('2026-12-01', '2026-12-03')).toEqual([
+          ['night-ferry', 'galley-cart', 2, 'order'],
+          ['red-eye', 'galley-cart', 2, 'pencil'],
+        ]);
+        // A hold on stock an order has taken is refused: only orders and stock off the shelf refuse a hold.
+        await subject.store.add(twoCarts('late', '2026-12-02', '2026-12-02'));
+        await expect(subject.store.change('aviation', 'late', hold('2026-11-21T00:00:00.000Z'))).rejects.toBeInstanceOf(
+          OverbookedError,
+        );
       });
 
       it('gives the last units to exactly one of two placements made at once', async () => {

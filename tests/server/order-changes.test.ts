@@ -89,7 +89,7 @@ describe('changing a request before it is confirmed', () => {
     const seen = (
       await t.app.inject({ url: `/api/quotes/${id}`, headers: { host: AVIATION_HOST, cookie: who.cookie } })
     ).json();
-    expect(seen.actions).toEqual(['accept', 'decline', 'cancel']);
+    expect(seen.actions).toEqual(['hold', 'accept', 'decline', 'cancel']);
     expect(seen.versions).toHaveLength(1);
   });
 });

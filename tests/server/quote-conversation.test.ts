@@ -210,7 +210,8 @@ describe('the conversation after a quote request', () => {
       id,
       state: 'quoted',
       total: 1078.76,
-      actions: ['accept', 'decline', 'cancel'],
+      // Holding its items is the production's to ask for too, until it accepts.
+      actions: ['hold', 'accept', 'decline', 'cancel'],
     });
     expect(mine.body).not.toMatch(/glCode|4310|4200|4810|admin@jetwayprops/);
 
@@ -245,8 +246,8 @@ describe('the conversation after a quote request', () => {
       (await storefront('POST', `/api/quotes/${id}/confirm`, dana.cookie, {}, { 'if-match': '"3"' })).statusCode,
     ).toBe(400);
 
-    // Sam asks for the only jump seat on overlapping dates and the vendor pencils it: Dana's
-    // confirmation is refused naming the line and the day, until the pencil is released.
+    // Sam asks for the only jump seat on overlapping dates and the vendor pencils it: Dana, holding
+    // nothing, is behind Sam's hold; her confirmation is refused naming the line and the day, until the pencil is released.
     const samsId = await ask(sam, [{ objectID: 'jump-seat', quantity: 1 }], addDays(start(), 3), 2);
     const pencilled = await vendor('POST', samsId, 'hold', null, '0');
     expect(pencilled.json()).toMatchObject({ state: 'requested', hold: 'pencil' });
@@ -254,8 +255,11 @@ describe('the conversation after a quote request', () => {
     const refused = await vendor('POST', id, 'confirm', null, acceptedAt);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors).toEqual({
-      'lines.1.quantity': `only 0 of 1 free on ${addDays(start(), 2)}: other holds and orders have the rest`,
+      'lines.1.quantity': `only 0 of 1 free on ${addDays(start(), 2)}: holds ahead of this one have the rest`,
     });
+    expect(refused.json().message).toMatch(
+      /^Not confirmed: another production holds these items ahead of this request/,
+    );
     expect((await vendor('GET', id)).json()).toMatchObject({
       state: 'accepted',
       hold: 'none',

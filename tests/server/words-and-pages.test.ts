@@ -100,7 +100,7 @@ describe('mails and words', () => {
     );
     const held = await vendor(`${id}/hold`, etag(quoted));
     expect((await mailTo('dana@words.example', /holding your items/)).text).toMatch(
-      /while the hold lasts: until the end of \w{3} \d+, \d{4}\./,
+      /, until the end of \w{3} \d+, \d{4}\. A hold is not an order: if another production wants them/,
     );
     const revised = await vendor(`${id}/quote`, etag(held), { ...pricing, message: 'Now with a second delivery.' });
     const second = await mailTo('dana@words.example', /revised quote \(version 2\)/);

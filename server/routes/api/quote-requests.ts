@@ -13,8 +13,10 @@
  *   line's GL code and free quantity, the other holds and orders on its items over its dates, and
  *   the actions the vendor has now (ETag: its revision).
  * - POST /api/tenants/:tenantId/quote-requests/:id/quote  send a priced version (a PricingInput);
- * - POST /api/tenants/:tenantId/quote-requests/:id/:action  hold, release, confirm or cancel; each
- *   step's If-Match names the revision read.
+ * - POST /api/tenants/:tenantId/quote-requests/:id/:action  hold, release, extend (`until`: the
+ *   hold's new last day), confirm or cancel; each step's If-Match names the revision read. A
+ *   confirmation other productions' holds stand ahead of is refused naming them (challenge-holds,
+ *   in holds.ts); one whose hold ahead ran out is released first.
  * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
 import {
@@ -23,6 +25,8 @@ import {
   closingPreview,
   expireDue,
   expireIfDue,
+  heldAheadOf,
+  holdOf,
   type QuoteSettings,
   freeQuantities,
   itemsOfQuotes,
@@ -46,7 +50,8 @@ import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput }
 import { afterExpiry, quoteStep } from '../../workflows/quote-step';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
-import { QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
+import { HeldAheadError, QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
+import { releaseLapsedHolds } from '../../workflows/hold-watch';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { tenantParams } from './tenants/params';
@@ -236,7 +241,14 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     required: ['tenantId', 'id'],
     properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
   } as const;
-  const VENDOR_ACTIONS = ['hold', 'release', 'confirm', 'cancel', 'close'] as const satisfies readonly QuoteAction[];
+  const VENDOR_ACTIONS = [
+    'hold',
+    'release',
+    'extend',
+    'confirm',
+    'cancel',
+    'close',
+  ] as const satisfies readonly QuoteAction[];
 
   /** A request as the console prices it: the rule, GL codes, free quantities, what else is booked, and the buttons. */
   async function pricingView(tenantId: string, quote: QuoteRequest) {
@@ -294,8 +306,15 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
           })),
       );
     const actions = actionsNow(quote, 'vendor', todayIn(settings.timezone, now));
+    // Its own hold with its rank, and other productions' holds ahead of it (challenged before it can be confirmed).
+    const [pencil, heldAhead] = await Promise.all([
+      holdOf(stores, settings, quote, now),
+      isOpen(stateOf(quote)) ? heldAheadOf(stores, settings, quote, now) : [],
+    ]);
     return {
       ...summary(quote),
+      ...(pencil && { pencil }),
+      heldAhead,
       id: quote.id,
       rule: pricingRuleOf(settings.vendor, settings.site),
       lineDetails: quote.lines.map((line) => ({
@@ -359,20 +378,31 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const notTaken =
       action === 'close' ? ((request.body ?? {}) as { notTaken?: 'invoice' | 'credit' }).notTaken : undefined;
     const release = action === 'confirm' ? ((request.body ?? {}) as { release?: string }).release : undefined;
+    const until = action === 'extend' ? ((request.body ?? {}) as { until?: string }).until : undefined;
     const revision = Number(ifMatchVersion(request));
-    const changed = await quoteStep(app, request.log, await settingsOf(tenantId), {
-      tenantId,
-      id,
-      action,
-      actor: 'vendor',
-      who: { email: request.account!.email },
-      revision: Number.isInteger(revision) ? revision : -1,
-      ...(pricing && { pricing }),
-      ...(change && { change }),
-      ...(note !== undefined && { note }),
-      ...(notTaken && { notTaken }),
-      ...(release !== undefined && { release }),
-      now: new Date(),
+    const settings = await settingsOf(tenantId);
+    const step = () =>
+      quoteStep(app, request.log, settings, {
+        tenantId,
+        id,
+        action,
+        actor: 'vendor',
+        who: { email: request.account!.email },
+        revision: Number.isInteger(revision) ? revision : -1,
+        ...(pricing && { pricing }),
+        ...(change && { change }),
+        ...(note !== undefined && { note }),
+        ...(notTaken && { notTaken }),
+        ...(release !== undefined && { release }),
+        ...(until !== undefined && { until }),
+        now: new Date(),
+      });
+    const changed = await step().catch(async (error: unknown) => {
+      // Held ahead by a hold whose time is up but which the watch has not released yet: released now, then tried again.
+      if (!(error instanceof HeldAheadError)) throw error;
+      const released = await releaseLapsedHolds(app, request.log, new Date(), [tenantId]);
+      if (!error.ahead.some((id) => released.includes(id))) throw error;
+      return step();
     });
     withVersion(reply, String(revisionOf(changed)));
     return pricingView(tenantId, changed);

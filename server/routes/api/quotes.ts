@@ -4,8 +4,9 @@
  * - GET  /api/quotes                 every request, newest first, with its state and total
  * - GET  /api/quotes/:id             one, with its priced versions and the buttons the visitor has
  *                                    (ETag: its revision)
- * - POST /api/quotes/:id/:action     accept (the version read, in the body), decline or cancel;
- *                                    If-Match: the revision read (412 when it changed since)
+ * - POST /api/quotes/:id/:action     accept (the version read, in the body), decline, cancel, hold
+ *                                    (pencil its items: ranked behind holds placed before) or
+ *                                    release; If-Match: the revision read (412 when it changed since)
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
@@ -13,6 +14,7 @@ import {
   quoteStoresOf,
   actionsNow,
   expireIfDue,
+  holdOf,
   itemsOfQuotes,
   quoteSettingsOf,
   stateOf,
@@ -39,7 +41,7 @@ import { visitorHere, visitorsQuote } from './visitor-here';
 import { picked } from '../../lib/picked';
 
 const SIGN_IN = 'Log in on this storefront to see your quotes.';
-const VISITOR_ACTIONS = ['accept', 'decline', 'cancel'] as const satisfies readonly QuoteAction[];
+const VISITOR_ACTIONS = ['accept', 'decline', 'cancel', 'hold', 'release'] as const satisfies readonly QuoteAction[];
 
 const idParams = {
   type: 'object',
@@ -181,7 +183,8 @@ const dueOf = (quote: QuoteRequest, items: ReadonlyMap<string, Item>, settings: 
  */
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
   const today = todayIn(settings.timezone, now);
-  const view = visitorView(quote, today);
+  const pencil = await holdOf(quoteStoresOf(app), settings, quote, now);
+  const view = { ...visitorView(quote, today), ...(pencil && { pencil }) };
   const items = await itemsOfQuotes(app.itemStore, quote.tenantId, [quote]);
   // A certificate's cover is set against what the order would cost to replace.
   // The accounts the visitor may accept on instead of a card (their company's, at this house).
@@ -332,9 +335,18 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
           quotes.map((quote) => quote.id),
         ),
       ]);
+      // Each hold's rank ("2nd hold"), read for the held ones only.
+      const pencils = new Map(
+        await Promise.all(
+          quotes
+            .filter((quote) => quote.hold === 'pencil')
+            .map(async (quote) => [quote.id, await holdOf(stores, settings, quote, now)] as const),
+        ),
+      );
       return {
         quotes: quotes.map((quote) => ({
           ...visitorView(quote, today),
+          ...(pencils.get(quote.id) && { pencil: pencils.get(quote.id) }),
           ...dueOf(quote, items, settings),
           // Messages from the house not read yet (server/conversation).
           unreadMessages: unread.get(quote.id) ?? 0,
@@ -371,7 +383,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Accept, decline or cancel (If-Match: the revision read)',
+        summary: 'Accept, decline, cancel, hold or release the hold (If-Match: the revision read)',
         params: actionParams,
         body: actionBody,
       },

@@ -32,13 +32,23 @@ const allowed: Array<[string, string, string, string, string]> = [
   ['out', 'change', 'vendor', COUNTED, 'order'],
   ['partlyReturned', 'change', 'vendor', COUNTED, 'order'],
   ['requested', 'hold', 'vendor', 'requested', 'pencil'],
+  ['requested', 'hold', 'visitor', 'requested', 'pencil'],
   ['requested', 'release', 'vendor', 'requested', 'release'],
+  ['requested', 'release', 'visitor', 'requested', 'release'],
+  ['requested', 'release', 'system', 'requested', 'release'],
+  ['requested', 'extend', 'vendor', 'requested', 'keep'],
+  ['requested', 'challenge', 'vendor', 'requested', 'keep'],
   ['requested', 'cancel', 'vendor', 'cancelled', 'release'],
   ['requested', 'cancel', 'visitor', 'cancelled', 'release'],
   ['requested', 'expire', 'system', 'expired', 'release'],
   ['quoted', 'quote', 'vendor', 'quoted', 'keep'],
   ['quoted', 'hold', 'vendor', 'quoted', 'pencil'],
+  ['quoted', 'hold', 'visitor', 'quoted', 'pencil'],
   ['quoted', 'release', 'vendor', 'quoted', 'release'],
+  ['quoted', 'release', 'visitor', 'quoted', 'release'],
+  ['quoted', 'release', 'system', 'quoted', 'release'],
+  ['quoted', 'extend', 'vendor', 'quoted', 'keep'],
+  ['quoted', 'challenge', 'vendor', 'quoted', 'keep'],
   ['quoted', 'accept', 'visitor', 'accepted', 'keep'],
   ['quoted', 'decline', 'visitor', 'declined', 'release'],
   ['quoted', 'expire', 'system', 'expired', 'release'],
@@ -47,6 +57,10 @@ const allowed: Array<[string, string, string, string, string]> = [
   ['accepted', 'quote', 'vendor', 'quoted', 'keep'],
   ['accepted', 'hold', 'vendor', 'accepted', 'pencil'],
   ['accepted', 'release', 'vendor', 'accepted', 'release'],
+  ['accepted', 'release', 'visitor', 'accepted', 'release'],
+  ['accepted', 'release', 'system', 'accepted', 'release'],
+  ['accepted', 'extend', 'vendor', 'accepted', 'keep'],
+  ['accepted', 'challenge', 'vendor', 'accepted', 'keep'],
   ['accepted', 'confirm', 'vendor', 'confirmed', 'order'],
   ['accepted', 'cancel', 'vendor', 'cancelled', 'release'],
   ['accepted', 'cancel', 'visitor', 'cancelled', 'release'],
@@ -86,6 +100,8 @@ describe('the quote transition table', () => {
       'change',
       'hold',
       'release',
+      'extend',
+      'challenge',
       'accept',
       'decline',
       'confirm',
@@ -109,7 +125,12 @@ describe('the quote transition table', () => {
     let refused = 0;
     for (const [state, hold, action, actor] of pairs) {
       const listed = allowed.find(([s, a, who]) => s === state && a === action && who === actor);
-      const holdAllows = action === 'hold' ? hold === 'none' : action === 'release' ? hold === 'pencil' : true;
+      const holdAllows =
+        action === 'hold'
+          ? hold === 'none'
+          : ['release', 'extend', 'challenge'].includes(action)
+            ? hold === 'pencil'
+            : true;
       const result = transition({ state, hold }, action, actor, counts);
       if (listed && holdAllows)
         expect(result, `${state}/${hold} ${action} by ${actor}`).toEqual({
@@ -199,8 +220,21 @@ describe('the quote transition table', () => {
   });
 
   it('offers each side only the buttons that work', () => {
-    expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'visitor')).toEqual(['accept', 'decline', 'cancel']);
-    expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'vendor')).toEqual(['quote', 'change', 'release', 'cancel']);
+    // The production holds its items itself, and lets go of its own hold; a challenge is the house's, for another request (no button).
+    expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'visitor')).toEqual([
+      'release',
+      'accept',
+      'decline',
+      'cancel',
+    ]);
+    expect(actionsFor({ state: 'quoted', hold: 'none' }, 'visitor')).toEqual(['hold', 'accept', 'decline', 'cancel']);
+    expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'vendor')).toEqual([
+      'quote',
+      'change',
+      'release',
+      'extend',
+      'cancel',
+    ]);
     expect(actionsFor({ state: 'accepted', hold: 'none' }, 'vendor')).toEqual([
       'quote',
       'change',

@@ -1,0 +1,228 @@
+/**
+ * Holds (pencils) over the real app: productions hold the last jump seat themselves and the house
+ * holds for another; they rank first and second in the order placed, on the board and on each
+ * production's page; the second cannot be confirmed past the first, so the house challenges it;
+ * the holder is mailed the deadline in working hours; silence releases it (the watch, two passes
+ * at once release it once) and the challenger, the house and the holder are told; the challenger
+ * is confirmed. A hold's days: extended by the house (a day in its hire refused at the field),
+ * released by the watch after its last day, and the hold behind told it is first now.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
+import type { OutboxMailer } from '../../server/mail/mailer';
+import { releaseLapsedHolds } from '../../server/workflows/hold-watch';
+import { sampleItem } from '../contract/item-store.contract';
+import { acceptWithCard } from '../helpers/card-hold';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { storefrontVisitor } from '../helpers/storefront-visitor';
+
+const AVIATION = 'aviation.localhost';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    identity: { attemptsPerMinute: 1000 },
+    quotes: { requestsPerMinute: 1000 },
+    beforeStart: (tenants) =>
+      writeFile(
+        path.join(tenants, 'aviation', 'catalogue.json'),
+        JSON.stringify({
+          items: [
+            sampleItem('jump-seat', {
+              name: 'Jump Seat',
+              category: { group: 'seats', category: 'jump-seats' },
+              rates: { day: 40 },
+              quantity: 1,
+            }),
+          ],
+        }),
+      ),
+  });
+});
+afterAll(() => t.close());
+
+const storefront = (method: 'GET' | 'POST', url: string, cookie: string, revision?: string) =>
+  t.app.inject({
+    method,
+    url,
+    headers: {
+      host: AVIATION,
+      origin: `http://${AVIATION}`,
+      cookie,
+      ...(revision !== undefined && { 'if-match': `"${revision}"` }),
+    },
+  });
+const vendor = (method: 'GET' | 'POST', url: string, payload?: object, revision?: string) =>
+  t.as('aviationAdmin', {
+    method,
+    url: `/api/tenants/aviation/${url}`,
+    ...(payload && { payload }),
+    headers: revision === undefined ? {} : { 'if-match': `"${revision}"` },
+  });
+const etagOf = (response: LightMyRequestResponse) => String(response.headers.etag).replace(/"/g, '');
+const mails = () => (t.app.mailer as OutboxMailer).list();
+const mailText = async (file: string) =>
+  (await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, file)))).text ?? '';
+/** The newest mail of a kind to an address. */
+const newest = async (to: string, subject: RegExp) =>
+  (await mails()).find((mail) => mail.to === to && subject.test(mail.subject));
+
+const start = () => addDays(earliestStart('America/Los_Angeles', 2, new Date()), 20);
+async function ask(email: string, production: string, from = start()) {
+  const who = await storefrontVisitor(t, email);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/quote-requests',
+    payload: {
+      items: [{ objectID: 'jump-seat', quantity: 1 }],
+      startDate: from,
+      endDate: addDays(from, 4),
+      production,
+    },
+    headers: { host: AVIATION, origin: `http://${AVIATION}`, cookie: who.cookie },
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return { ...who, id: answer.json().id as string };
+}
+
+describe('holds, ranked and challenged', () => {
+  it('ranks two holds on the last seat, refuses the second its order, challenges the first, and releases it unanswered', async () => {
+    const ferry = await ask('ferry@studio.example', 'Night Ferry');
+    const redEye = await ask('redeye@studio.example', 'Red Eye 2');
+
+    // The production holds its own request; the house holds the other one, behind it.
+    const held = await storefront('POST', `/api/quotes/${ferry.id}/hold`, ferry.cookie, '0');
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json()).toMatchObject({
+      hold: 'pencil',
+      pencil: { rank: 1, by: 'visitor' },
+      actions: ['release', 'cancel'],
+    });
+    expect(await newest('rentals@jetwayprops.com', /pencilled items/)).toBeDefined();
+    const second = await vendor('POST', `quote-requests/${redEye.id}/hold`, {}, '0');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ hold: 'pencil', pencil: { rank: 2, by: 'vendor' } });
+    expect(second.json().heldAhead).toMatchObject([{ id: ferry.id, who: 'Night Ferry' }]);
+    // Each production reads its own rank, never whose hold is ahead.
+    const redEyeList = await storefront('GET', '/api/quotes', redEye.cookie);
+    expect(redEyeList.json().quotes[0].pencil).toMatchObject({ rank: 2 });
+    expect(redEyeList.body).not.toContain('Night Ferry');
+
+    const board = await vendor('GET', 'holds');
+    expect(
+      board.json().holds.map((row: { who: string; rank: number; item: string }) => [row.item, row.who, row.rank]),
+    ).toEqual([
+      ['Jump Seat', 'Night Ferry', 1],
+      ['Jump Seat', 'Red Eye 2', 2],
+    ]);
+
+    // Red Eye is priced and accepts (its card held); its order is refused while the first hold stands: the reason says to challenge it.
+    const quoted = await vendor(
+      'POST',
+      `quote-requests/${redEye.id}/quote`,
+      { adjustments: {}, services: [] },
+      etagOf(second),
+    );
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const accepted = await acceptWithCard(t.app, redEye.id, redEye.cookie);
+    const refused = await vendor('POST', `quote-requests/${redEye.id}/confirm`, {}, accepted);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /another production holds these items ahead of this request. Challenge its hold first/,
+    );
+    expect(refused.json().errors['lines.0.quantity']).toMatch(/holds ahead of this one have the rest/);
+
+    // Challenged: the holder is mailed the deadline in working hours, in the house's time zone.
+    const challenged = await vendor('POST', `quote-requests/${redEye.id}/challenge-holds`);
+    expect(challenged.statusCode, challenged.body).toBe(200);
+    const [{ answerBy }] = challenged.json().challenged;
+    expect(challenged.json().challenged).toMatchObject([{ id: ferry.id, who: 'Night Ferry', already: false }]);
+    const hours = (Date.parse(answerBy) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThanOrEqual(23.9);
+    expect(hours).toBeLessThanOrEqual(24 + 3 * 24);
+    const asked = await newest(ferry.email, /Another production wants the items you hold/);
+    expect(await mailText(asked!.file)).toMatch(
+      /Accept the quote to confirm your order, or release the hold, by \w{3}, \w{3} \d+, \d+:\d\d [AP]M P[SD]T/,
+    );
+    const ferryView = await storefront('GET', `/api/quotes/${ferry.id}`, ferry.cookie);
+    expect(ferryView.json().pencil).toEqual(
+      expect.objectContaining({ rank: 1, challenge: expect.objectContaining({ answerBy }) }),
+    );
+    expect(ferryView.body).not.toContain(redEye.id);
+    // A second challenge leaves the first as it was.
+    const again = await vendor('POST', `quote-requests/${redEye.id}/challenge-holds`);
+    expect(again.json().challenged).toMatchObject([{ id: ferry.id, answerBy, already: true }]);
+
+    // Before the deadline the watch leaves it; after it, two passes at once (two servers) release it once.
+    expect(await releaseLapsedHolds(t.app, t.app.log, new Date(Date.parse(answerBy) - 60_000), ['aviation'])).toEqual(
+      [],
+    );
+    const after = new Date(Date.parse(answerBy) + 60_000);
+    const passes = await Promise.all([
+      releaseLapsedHolds(t.app, t.app.log, after, ['aviation']),
+      releaseLapsedHolds(t.app, t.app.log, after, ['aviation']),
+    ]);
+    expect(passes.flat()).toEqual([ferry.id]);
+    const released = await storefront('GET', `/api/quotes/${ferry.id}`, ferry.cookie);
+    expect(released.json()).toMatchObject({ hold: 'none', actions: ['hold', 'cancel'] });
+    expect(released.json().history.at(-1)).toMatchObject({ action: 'release', by: 'system' });
+    expect(await mailText((await newest(ferry.email, /hold on your items was released/))!.file)).toMatch(
+      /another production wanted the items, and the hold was not confirmed in the time given/,
+    );
+    expect(await newest('rentals@jetwayprops.com', /The hold you challenged was released/)).toBeDefined();
+    expect(await newest(redEye.email, /The hold ahead of yours .* was released/)).toBeDefined();
+
+    // Nothing ahead now: the challenger is confirmed.
+    const current = await vendor('GET', `quote-requests/${redEye.id}`);
+    expect(current.json()).toMatchObject({ heldAhead: [], pencil: { rank: 1 } });
+    const confirmed = await vendor('POST', `quote-requests/${redEye.id}/confirm`, {}, etagOf(current));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ state: 'confirmed', hold: 'order' });
+    // A production cannot hold what an order has taken.
+    const late = await storefront('POST', `/api/quotes/${ferry.id}/hold`, ferry.cookie, etagOf(released));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/^Not held/);
+  });
+
+  it("extends a hold within its request's days, releases it after its last day, and tells the hold behind it is first now", async () => {
+    const from = addDays(start(), 30);
+    const today = todayIn('America/Los_Angeles', new Date());
+    const lee = await ask('lee@studio.example', 'Long Haul', from);
+    const kim = await ask('kim@studio.example', 'Short Hop', from);
+    // The house's hold days (7 by default) from today.
+    const leeHeld = await vendor('POST', `quote-requests/${lee.id}/hold`, {}, '0');
+    expect(leeHeld.json().pencil).toMatchObject({ until: addDays(today, 7), rank: 1 });
+    const kimHeld = await storefront('POST', `/api/quotes/${kim.id}/hold`, kim.cookie, '0');
+    expect(kimHeld.json().pencil).toMatchObject({ rank: 2 });
+
+    // A last day in the hire is refused at the field; the day before the hire is taken.
+    const intoHire = await vendor('POST', `quote-requests/${kim.id}/extend`, { until: from }, '1');
+    expect(intoHire.statusCode).toBe(400);
+    expect(intoHire.json().errors.until).toBe(
+      `must be a day from ${today} to ${addDays(from, -1)} (the day before the hire)`,
+    );
+    const extended = await vendor('POST', `quote-requests/${kim.id}/extend`, { until: addDays(from, -1) }, '1');
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(extended.json().pencil).toMatchObject({ until: addDays(from, -1), rank: 2 });
+    expect(await newest(kim.email, /extended your hold/)).toBeDefined();
+
+    // The day after Lee's last day, the watch releases it (and only it), and Kim's hold is first.
+    const dayAfter = new Date(`${addDays(today, 8)}T20:00:00Z`);
+    expect(await releaseLapsedHolds(t.app, t.app.log, dayAfter, ['aviation'])).toEqual([lee.id]);
+    expect(await mailText((await newest(lee.email, /hold on your items was released/))!.file)).toMatch(
+      new RegExp(`it lapsed after ${addDays(today, 7)}`),
+    );
+    const kimView = await storefront('GET', `/api/quotes/${kim.id}`, kim.cookie);
+    expect(kimView.json().pencil).toMatchObject({ rank: 1 });
+    expect(await mailText((await newest(kim.email, /is now first/))!.file)).toMatch(
+      /A hold ahead of yours on Short Hop was released, so yours moved up: it is the 1st hold/,
+    );
+    // The production lets go of its own hold; the house is told.
+    const letGo = await storefront('POST', `/api/quotes/${kim.id}/release`, kim.cookie, etagOf(kimView));
+    expect(letGo.json()).toMatchObject({ hold: 'none' });
+    expect(await newest('rentals@jetwayprops.com', /released their hold/)).toBeDefined();
+  });
+});
