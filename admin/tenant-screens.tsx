@@ -19,6 +19,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -108,6 +109,12 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
     label: 'backlot.menu.payouts',
     icon: AccountBalanceOutlinedIcon,
     Component: lazyScreen(() => import('./payouts/PayoutsScreen').then((m) => m.PayoutsScreen)),
+  },
+  {
+    path: 'holds',
+    label: 'backlot.menu.holds',
+    icon: EventNoteOutlinedIcon,
+    Component: lazyScreen(() => import('./holds').then((m) => m.HoldBoardScreen)),
   },
   {
     path: 'dispatch',

@@ -34,6 +34,7 @@ export const en = {
       accounts: 'Customer accounts',
       payouts: 'Payouts',
       dispatch: 'Dispatch',
+      holds: 'Holds',
       users: 'Users',
     },
     dispatch: {
@@ -566,6 +567,31 @@ export const en = {
       sent: 'Sent, and mailed to %{email}.',
       record: 'Download the record (the request and every message, JSON)',
     },
+    holds: {
+      heading: 'Hold',
+      menu: 'Holds',
+      title: 'Holds: %{tenant}',
+      rank: '%{rank} hold',
+      until: 'Held until',
+      placed: 'Placed by',
+      by: { visitor: 'the production', vendor: 'the house', system: 'Backlot' },
+      answerBy: 'Answer by',
+      challenged:
+        'Another production wants these items: the holder confirms (accepts the quote) or releases by then, or the hold is released.',
+      newUntil: 'Hold until',
+      extended: 'Held until %{day}.',
+      aheadLead: 'Other productions hold these items ahead of this request. Challenge them before you confirm it:',
+      aheadRow: '%{who}, held until %{until}',
+      answersBy: 'challenged, answers by %{when}',
+      challenge: 'Challenge the hold ahead |||| Challenge the %{smart_count} holds ahead',
+      challengeSent:
+        'Challenged: the holder is mailed the deadline. |||| Challenged: each of the %{smart_count} holders is mailed the deadline.',
+      empty:
+        'No holds from today on. Holds placed by the house or asked for by productions are listed here, by item and day.',
+      stock: '%{smart_count} in stock |||| %{smart_count} in stock',
+      heldUntil: 'Held until %{day}',
+      loadFailed: 'The holds could not be read: %{message}',
+    },
     insurance: {
       heading: 'Certificate of insurance',
       standing: {
@@ -762,6 +788,7 @@ export const en = {
         revise: 'Send revision (version %{version})',
         hold: 'Pencil a hold',
         release: 'Release the hold',
+        extend: 'Extend the hold',
         confirm: 'Confirm order',
         cancel: 'Cancel request',
         cancelOrder: 'Cancel order',
@@ -777,6 +804,7 @@ export const en = {
         change: 'Changed: the new version went to the visitor.',
         hold: 'Items pencilled for these dates.',
         release: 'Hold released.',
+        extend: 'Hold extended.',
         confirm: 'Order confirmed: the items are reserved.',
         cancel: 'Request cancelled.',
       },

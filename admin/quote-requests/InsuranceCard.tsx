@@ -16,6 +16,7 @@ import { FactCard } from '../components/FactCard';
 import type { InsuranceReview } from '../../schema/types.generated';
 import { quoteApi, type PricingView } from './quote-api';
 import { useOwnChange } from './own-changes';
+import { refusalText } from '../lib/refusal-text';
 
 export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = {
   current: 'success',
@@ -66,8 +67,7 @@ export function InsuranceCard({
       setRefusing(false);
       setReason('');
     } catch (error) {
-      const failure = error as { message: string; body?: { message?: string; errors?: Record<string, string> } };
-      setError(Object.values(failure.body?.errors ?? {}).join(' ') || failure.body?.message || failure.message);
+      setError(refusalText(error));
     } finally {
       setBusy(false);
     }

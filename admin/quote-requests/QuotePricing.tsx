@@ -41,6 +41,7 @@ import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
 import { QuoteInvoicesCard } from '../invoices';
 import { OrderAccountLine, ReleaseAndConfirm } from './AccountRelease';
 import { CardHoldCard } from './CardHoldCard';
+import { HoldCard } from './HoldCard';
 import { closingSaid } from './closing-words';
 import { ConversationCard } from './ConversationCard';
 import { InsuranceCard } from './InsuranceCard';
@@ -314,6 +315,14 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
             </Box>
           </Alert>
         )}
+        <HoldCard
+          tenantId={tenantId}
+          view={view}
+          day={tenant.day}
+          moment={tenant.moment}
+          today={tenant.today()}
+          onChange={(fresh) => show(fresh, true)}
+        />
         <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
         <InsuranceCard
           tenantId={tenantId}
@@ -447,25 +456,28 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               })}
             </Box>
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-              {view.actions.map((action) => (
-                <Button
-                  key={action}
-                  variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
-                  color={action === 'cancel' ? 'error' : 'primary'}
-                  disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
-                  onClick={() =>
-                    action === 'change'
-                      ? setChanging(true)
-                      : action === 'cancel' || action === 'confirm' || action === 'close'
-                        ? setConfirming(action)
-                        : void take(action)
-                  }
-                >
-                  {action === 'quote' && latest
-                    ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
-                    : translate(`backlot.quotes.actions.${action === 'cancel' && isOrder ? 'cancelOrder' : action}`)}
-                </Button>
-              ))}
+              {/* Extending a hold takes a day: the hold card asks for it. */}
+              {view.actions
+                .filter((action) => action !== 'extend')
+                .map((action) => (
+                  <Button
+                    key={action}
+                    variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
+                    color={action === 'cancel' ? 'error' : 'primary'}
+                    disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
+                    onClick={() =>
+                      action === 'change'
+                        ? setChanging(true)
+                        : action === 'cancel' || action === 'confirm' || action === 'close'
+                          ? setConfirming(action)
+                          : void take(action)
+                    }
+                  >
+                    {action === 'quote' && latest
+                      ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
+                      : translate(`backlot.quotes.actions.${action === 'cancel' && isOrder ? 'cancelOrder' : action}`)}
+                  </Button>
+                ))}
               {/* Once confirmed, the order's floor work: its pull sheet and scanning. */}
               {(isHireState(view.state) || view.state === 'confirmed') && (
                 <Button component={Link} to={`/t/${tenantId}/dispatch/${view.id}`} variant="outlined">

@@ -6,6 +6,7 @@
  */
 import { fetchUtils } from 'ra-core';
 import type { Booking } from '../../schema/rental/availability';
+import type { HeldAhead, HoldBoardRow, HoldView } from '../../schema/rental/holds';
 import type { PricingRule } from '../../schema/rental/quote-pricing';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type {
@@ -26,7 +27,7 @@ export interface ConversationPage {
   earlier?: string;
 }
 
-export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
+export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold' | 'pencil'> {
   state: QuoteState;
   hold: NonNullable<QuoteRequest['hold']>;
   /** The revision, as text: what a step sends in If-Match. */
@@ -43,6 +44,10 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
     inCatalogue: boolean;
   }>;
   conflicts: Booking[];
+  /** Its own hold, ranked (1st, 2nd …), when it holds one. */
+  pencil?: HoldView;
+  /** Other productions' holds ahead of it on its items: challenged before it can be confirmed. */
+  heldAhead: HeldAhead[];
   /** Other productions' open requests for the same items over these dates, holding nothing yet. */
   softClashes: Array<{
     quoteId: string;
@@ -88,7 +93,8 @@ export const quoteApi = {
     tenantId: string,
     quote: Pick<PricingView, 'id' | 'version'>,
     action: QuoteAction,
-    body?: PricingInput | { reason: string } | { notTaken: 'invoice' | 'credit' } | { release: string },
+    body?:
+      PricingInput | { reason: string } | { notTaken: 'invoice' | 'credit' } | { release: string } | { until: string },
   ) =>
     (
       await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/${action}`, {
@@ -97,6 +103,14 @@ export const quoteApi = {
         headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
       })
     ).json as PricingView,
+  /** Challenges every hold ahead of this request: each holder confirms or releases within the answer window. */
+  challengeHolds: async (tenantId: string, id: string) =>
+    (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/challenge-holds`, { method: 'POST' })).json as {
+      challenged: Array<{ id: string; who: string; answerBy: string; already: boolean }>;
+    },
+  /** The hold board: every live hold of the house, by item and days, ranked. */
+  holds: async (tenantId: string) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/holds`)).json as { holds: HoldBoardRow[] },
   /** A change of lines and dates, priced as a new version (on the revision read). */
   change: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, body: OrderChange) =>
     (

@@ -10,7 +10,7 @@ import { holdKeepsIn, outBlockedBy } from '../../schema/rental/out-gate';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { transition } from '../../schema/rental/quote-states';
 import type { CategoryPath, QuoteRequest, Tenant } from '../../schema/types.generated';
-import { formatDay, formatDays } from '../../schema/display/format';
+import { formatDay, formatDays, formatMoment } from '../../schema/display/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 
 export const servicePathKey = (path: CategoryPath) =>
@@ -48,6 +48,10 @@ export function useQuoteTenant(tenantId: string) {
     /** A hire's days in the tenant's locale ("Dec 1 – 22, 2026"), as the storefront and mails say them. */
     days: (from: string, to: string) => formatDays(from, to, site),
     day: (date: string) => formatDay(date, site),
+    /** An instant on the house's clock (a challenge's deadline), as its mails say it. */
+    moment: (instant: string) => formatMoment(instant, site, data?.vendor.timezone ?? 'UTC'),
+    /** Today where the house is. */
+    today: () => todayIn(data?.vendor.timezone ?? 'UTC', new Date()),
     glCodeOf: (path: CategoryPath) => glCodeOf(data?.categories, path),
     serviceChoices,
     site,

@@ -15,6 +15,45 @@ import { isLive, padOf, type Booking } from './availability';
 import { openUntil } from './quote-states';
 import type { QuoteRequest } from '../types.generated';
 
+/** A request's hold as either side reads it (no challenger named): its rank on each line and overall, its last day, any challenge. */
+export interface HoldView {
+  placedAt: string;
+  by: 'visitor' | 'vendor' | 'system';
+  until: string;
+  /** Its worst line's rank: 1 for the first hold. */
+  rank: number;
+  lines: Record<string, number>;
+  challenge?: { at: string; answerBy: string };
+}
+
+/** Another production's hold ahead of a request, as the house reads it. */
+export interface HeldAhead {
+  id: string;
+  who: string;
+  until: string;
+  /** How many of the request's items it holds. */
+  items: number;
+  challenge?: { answerBy: string; forThis: boolean };
+}
+
+/** A row of the hold board: one held line. */
+export interface HoldBoardRow {
+  quoteId: string;
+  objectID: string;
+  item: string;
+  stock: number;
+  quantity: number;
+  firstDay: string;
+  lastDay: string;
+  who: string;
+  state: string;
+  revision: number;
+  rank: number;
+  placedAt: string;
+  until: string;
+  answerBy?: string;
+}
+
 /** A hold's place in the queue: when it was placed, then its request's id (holds stored before ranks sort first). */
 // The NUL sorts below every character of an instant, so a hold with no instant sorts first.
 export const rankKey = (booking: Pick<Booking, 'heldAt' | 'quoteId'>) =>
@@ -32,6 +71,9 @@ export const standsInTheWay =
     if (placing.kind === 'pencil') return false;
     return placing.heldAt === undefined || rankKey(booking) < rankKey(placing);
   };
+
+/** Whether a row is something other than a hold: what a request for held stock is checked against. */
+export const isNotHold = (booking: Pick<Booking, 'kind'>) => booking.kind !== 'pencil';
 
 /** Whether two rows take an item on a common day, their turnarounds counted. */
 const overlaps = (a: Booking, b: Booking, turnaroundDays: number) =>

@@ -11,7 +11,16 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { bookingWindow, isLive, OPEN_END, type Booking } from '../../schema/rental/availability';
-import { holdRanks, holdsAhead, pencilExpiresOn, rankKey, rankOfRequest } from '../../schema/rental/holds';
+import {
+  holdRanks,
+  holdsAhead,
+  pencilExpiresOn,
+  rankKey,
+  rankOfRequest,
+  type HeldAhead,
+  type HoldBoardRow,
+  type HoldView,
+} from '../../schema/rental/holds';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { revisionOf } from '../stores/quote-request-store';
@@ -29,7 +38,12 @@ async function bookingsAround(stores: QuoteStores, settings: QuoteSettings, quot
 }
 
 /** A request's hold as either side reads it: its rank on each line and overall, its last day, any challenge (no challenger named). */
-export async function holdOf(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest, now: Date) {
+export async function holdOf(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  quote: QuoteRequest,
+  now: Date,
+): Promise<HoldView | undefined> {
   if (quote.hold !== 'pencil' || !quote.pencil) return undefined;
   const today = todayIn(settings.timezone, now);
   const ranks = holdRanks(quote.id, await bookingsAround(stores, settings, quote), settings.turnaroundDays, today);
@@ -46,7 +60,12 @@ export async function holdOf(stores: QuoteStores, settings: QuoteSettings, quote
 }
 
 /** The holds ahead of a request on its items, first first: whose, until when, whether challenged (for the console). */
-export async function heldAheadOf(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest, now: Date) {
+export async function heldAheadOf(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  quote: QuoteRequest,
+  now: Date,
+): Promise<HeldAhead[]> {
   const today = todayIn(settings.timezone, now);
   const booked = await bookingsAround(stores, settings, quote);
   const ids = holdsAhead(
@@ -86,7 +105,12 @@ const overlapsRequest = (booking: Booking, quote: QuoteRequest, turnaroundDays: 
   booking.lastDay >= addDays(quote.startDate, -2 * turnaroundDays);
 
 /** Every live hold of the house from today on, as the hold board lists them: item, days, whose, rank, until, challenge. */
-export async function holdBoard(stores: QuoteStores, settings: QuoteSettings, tenantId: string, now: Date) {
+export async function holdBoard(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  now: Date,
+): Promise<HoldBoardRow[]> {
   const today = todayIn(settings.timezone, now);
   const booked = await stores.quoteRequests.bookingsBetween(tenantId, today, OPEN_END);
   const pencils = booked.filter((booking) => booking.kind === 'pencil' && isLive(booking, today));

@@ -14,7 +14,7 @@ import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
-import { answerBy, holdUntil, pencilExpiresOn } from '../../schema/rental/holds';
+import { answerBy, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
 import {
   actionsFor,
   changePending,
@@ -770,6 +770,8 @@ export async function freeQuantities(
   settings: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>,
   now: Date,
   exceptQuote?: string,
+  /** Count holds as free (a request may be made for held stock: it ranks behind the holds). */
+  pastHolds = false,
 ): Promise<Map<string, number>> {
   const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookings(
@@ -778,7 +780,7 @@ export async function freeQuantities(
     window.from,
     window.to,
   );
-  return freeAmong(items, booked, range, settings, now, exceptQuote);
+  return freeAmong(items, pastHolds ? booked.filter(isNotHold) : booked, range, settings, now, exceptQuote);
 }
 
 /** Free quantity of each item over [from, to], from bookings already read (every one of theirs in the window). */

@@ -1,8 +1,8 @@
 /**
  * A quote request taken in by a house: the visitor approved there, each line checked against the
- * house's catalogue and calendar (lead time and horizon in its time zone, stock less what is held
- * or ordered, with the turnaround; each problem named by field, a short line with the first day it
- * would be free), stored at the catalogue's rates, counted on the visitor's profile and mailed to
+ * house's catalogue and calendar (lead time and horizon in its time zone, stock less what is
+ * ordered, with the turnaround: held stock may be asked for, behind its holds; each problem named
+ * by field, a short line with the first day it would be free), stored at the catalogue's rates, counted on the visitor's profile and mailed to
  * both sides. The house's own storefront (routes/api/quote-requests.ts) and the platform's
  * production requests (server/marketplace/production-requests.ts) take requests through it, so a
  * part of a production request is exactly a request made on the house's storefront. No Fastify.
@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { tradeRates } from '../../schema/marketplace/sub-hires';
 import { nextFreeStart, bookingWindow } from '../../schema/rental/availability';
+import { isNotHold } from '../../schema/rental/holds';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
 import { visitorName } from '../../schema/visitor-name';
@@ -87,12 +88,14 @@ async function freeAgainFor(
   const today = todayIn(bounds.timezone, bounds.now);
   const until = latestEnd(bounds.timezone, bounds.horizonDays, bounds.now);
   const window = bookingWindow(input.startDate, until, settings.turnaroundDays);
-  const booked = await stores.quoteRequests.bookings(
-    tenantId,
-    short.map((line) => line.objectID),
-    window.from,
-    window.to,
-  );
+  const booked = (
+    await stores.quoteRequests.bookings(
+      tenantId,
+      short.map((line) => line.objectID),
+      window.from,
+      window.to,
+    )
+  ).filter(isNotHold);
   for (const line of short) {
     const day = nextFreeStart(
       items.get(line.objectID)!.quantity,
@@ -157,6 +160,9 @@ export async function takeQuoteRequest(
           { from: input.startDate, to: input.endDate },
           settings,
           now,
+          undefined,
+          // Held stock may be asked for: the request ranks behind the holds, and only orders make it short.
+          true,
         )
       : new Map<string, number>();
   const bounds = {

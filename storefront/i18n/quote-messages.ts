@@ -56,6 +56,13 @@ export const quoteMessages = {
     closed: () => 'This hire is closed.',
   } satisfies Record<QuoteState, (vendor: string) => string>,
   held: 'Pencilled: the items are held for you while this is open.',
+  heldRanked: (rank: string, until: string) =>
+    rank === '1st'
+      ? `You hold these items (first hold) until the end of ${until}.`
+      : `You hold these items as the ${rank} hold until the end of ${until}: a production held them before you.`,
+  holdBadge: (rank: string, challenged: boolean) => `${rank} hold${challenged ? ': answer needed' : ''}`,
+  challenged: (vendor: string, when: string) =>
+    `Another production wants the items you hold. Accept the quote to confirm your order, or release your hold, by ${when}. If ${vendor} hears nothing by then, your hold is released.`,
   version: (version: number) => `Version ${version}`,
   validUntil: (date: string) => `Valid until ${date}`,
   sentOn: (date: string) => `Sent ${date}`,
@@ -253,19 +260,28 @@ export const quoteMessages = {
     accept: 'Accept this quote',
     decline: 'Decline',
     cancel: 'Cancel request',
+    hold: 'Hold these items',
+    release: 'Release my hold',
   } as Partial<Record<QuoteAction, string>>,
   confirmTitles: {
     accept: (total: string) => `Accept this quote for ${total}?`,
     decline: () => 'Decline this quote?',
     cancel: () => 'Cancel this request?',
+    hold: () => 'Hold these items while you decide?',
+    release: () => 'Release your hold?',
   } as Partial<Record<QuoteAction, (total: string) => string>>,
   confirmMessages: {
+    hold: (vendor: string) =>
+      `${vendor} keeps them for you for a few days. A hold is not an order: it ranks behind any hold placed before it, and if another production wants the items, you are asked to confirm or let them go.`,
+    release: (vendor: string) => `${vendor} will be told, and the items are free for others again.`,
     accept: (vendor: string) => `${vendor} will be told, and confirms the order next.`,
     decline: (vendor: string) => `${vendor} will be told, and any hold on the items is released.`,
     cancel: (vendor: string) => `${vendor} will be told, and any hold on the items is released. This cannot be undone.`,
   } as Partial<Record<QuoteAction, (vendor: string) => string>>,
   keep: 'Keep it',
   done: {
+    hold: 'Held. The vendor has been told.',
+    release: 'Hold released. The vendor has been told.',
     accept: 'Accepted. The vendor has been told.',
     decline: 'Declined. The vendor has been told.',
     cancel: 'Cancelled. The vendor has been told.',

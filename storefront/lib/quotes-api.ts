@@ -19,9 +19,13 @@ import type {
   QuoteVersion,
 } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
+import type { HoldView } from '../../schema/rental/holds';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
-export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'revision' | 'versions' | 'history'> {
+export interface VisitorQuote extends Omit<
+  QuoteRequest,
+  'state' | 'hold' | 'pencil' | 'revision' | 'versions' | 'history'
+> {
   state: QuoteState;
   hold: NonNullable<QuoteRequest['hold']>;
   revision: number;
@@ -31,6 +35,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   /** Once charges were found at check-in: the quote, the charges and both (the server's hireTotals). */
   hireTotals?: { quoted: number; charges: number; total: number };
   actions: QuoteAction[];
+  /** Its hold, when it holds one: its rank (1 for the first hold), last day and any challenge's deadline. */
+  pencil?: HoldView;
   /** Whoever holds cards, as the browser needs it: the test form, or Stripe.js with its publishable key. */
   cardHoldNeeded?: CardHoldNeeded;
   /** On the list: messages from the house not read yet. */

@@ -30,7 +30,8 @@ import { useConfiguration, usePagePath } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { quoteMessages as words } from '../i18n/quote-messages';
 import { addressLines } from '../../schema/display/contact';
-import { formatDay, formatDays } from '../../schema/display/format';
+import { formatDay, formatDays, formatMoment } from '../../schema/display/format';
+import { ordinal } from '../../schema/rental/holds';
 import { pricedTotalSaid } from '../lib/quote-due';
 import { dayCount } from '../../schema/rental/quote-rules';
 import { resolvePage } from '../lib/navigation';
@@ -156,7 +157,7 @@ function OwnQuote({ id }: { id: string }) {
             reason: undefined,
             values: answer.values,
           }))
-        : action === 'accept'
+        : action === 'accept' || action === 'hold' || action === 'release'
           ? { outcome: await confirm(request), reason: undefined, values: undefined }
           : {
               ...(await askReason({
@@ -249,7 +250,8 @@ function OwnQuote({ id }: { id: string }) {
           <QuoteStateBadge state={quote.state} />
           <p className="quote-lead" role="status">
             {words.stateLead[quote.state](vendor.displayName)}
-            {quote.hold === 'pencil' && ` ${words.held}`}
+            {quote.hold === 'pencil' &&
+              ` ${quote.pencil ? words.heldRanked(ordinal(quote.pencil.rank), formatDay(quote.pencil.until, site)) : words.held}`}
           </p>
           <dl className="quote-facts">
             <dt>{words.datesLabel}</dt>
@@ -287,6 +289,15 @@ function OwnQuote({ id }: { id: string }) {
             )}
           </dl>
         </div>
+        {/* Challenged: the holder confirms or lets go by the house's deadline, said on the house's clock. */}
+        {quote.pencil?.challenge && (
+          <p className="notice notice-warning" role="status">
+            {words.challenged(
+              vendor.displayName,
+              formatMoment(quote.pencil.challenge.answerBy, site, vendor.timezone ?? 'UTC'),
+            )}
+          </p>
+        )}
         {isOrderState(quote.state) && quote.actions.includes('accept') && (
           <p className="notice" role="status">
             {words.changeWaiting(vendor.displayName, latest?.version ?? 0)}

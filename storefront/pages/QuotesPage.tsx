@@ -15,6 +15,7 @@ import { CalendarLink } from '../components/quotes/CalendarLink';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
+import { ordinal } from '../../schema/rental/holds';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { quoteMessages as words } from '../i18n/quote-messages';
 import { formatDays, formatMoney } from '../../schema/display/format';
@@ -112,6 +113,11 @@ function VisitorQuotes() {
                   {formatDays(quote.startDate, quote.endDate, site)} · {words.linesAndPieces(quote.lines.length, items)}
                 </span>
                 <span className="quote-card-total">{cardTotal(quote, site)}</span>
+                {quote.pencil && (
+                  <span className={`quote-card-hold${quote.pencil.challenge ? ' quote-card-hold-challenged' : ''}`}>
+                    {words.holdBadge(ordinal(quote.pencil.rank), Boolean(quote.pencil.challenge))}
+                  </span>
+                )}
                 {quote.unreadMessages ? (
                   <span className="quote-card-unread">{words.unreadMessages(quote.unreadMessages)}</span>
                 ) : null}

@@ -85,7 +85,7 @@ describe('units out before their hire', () => {
     const three = await ask(3);
     expect(three.statusCode).toBe(400);
     expect(three.json().errors['items.0.quantity']).toMatch(/^only 2 free from /);
-    // Two are asked for and pencilled; then not one more is free on those days.
+    // Two are asked for and pencilled: one more may still be asked for, and held second in rank.
     const two = await ask(2);
     expect(two.statusCode, two.body).toBe(201);
     const pencil = await t.as('aviationAdmin', {
@@ -95,8 +95,15 @@ describe('units out before their hire', () => {
     });
     expect(pencil.statusCode, pencil.body).toBe(200);
     const one = await ask(1);
-    expect(one.statusCode).toBe(400);
-    expect(one.json().errors['items.0.quantity']).toMatch(/^only 0 free from /);
+    expect(one.statusCode, one.body).toBe(201);
+    const held = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${one.json().id}/hold`,
+      headers: { 'if-match': '"0"' },
+    });
+    expect(held.json().pencil).toMatchObject({ rank: 2 });
+    // Three asked for again are still short: only what is out or ordered counts against a request.
+    expect((await ask(3)).json().errors['items.0.quantity']).toMatch(/^only 2 free from /);
   });
 
   it('counts the day the rest go out within the prep window as the hire’s own, and frees every day of a hire closed before it starts', async () => {
