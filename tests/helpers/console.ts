@@ -17,6 +17,17 @@ export const PASSWORD = 'correct horse battery staple';
 export const STAFF = 'staff@backlot.example';
 export const AVIATION_ADMIN = 'owner@jetwayprops.com';
 
+/** The platform staff's session on a server process started with BACKLOT_ADMIN_EMAIL/PASSWORD set to STAFF and PASSWORD: its cookie. */
+export async function staffCookie(url: string): Promise<string> {
+  const login = await http(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: url },
+    body: { email: STAFF, password: PASSWORD },
+  });
+  expect(login.status, login.text).toBe(200);
+  return String(login.headers['set-cookie']).split(';')[0]!;
+}
+
 export interface ConsoleUnderTest {
   server: ServerProcess;
   browser: Browser;

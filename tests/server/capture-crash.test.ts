@@ -17,7 +17,7 @@ import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue, QuoteRequest } from '../../schema/types.generated';
 import { StripePaymentProvider } from '../../server/payments/stripe-payment-provider';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
-import { PASSWORD, STAFF } from '../helpers/console';
+import { PASSWORD, STAFF, staffCookie } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
@@ -154,13 +154,7 @@ describe('a capture killed with SIGKILL between Stripe and the store', () => {
   it('is reconciled from Stripe on restart: recorded once, never captured twice', async () => {
     const { intentId, total } = await seed();
     server = await startServer(env());
-    const login = await http(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: server.url },
-      body: { email: STAFF, password: PASSWORD },
-    });
-    expect(login.status, login.text).toBe(200);
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const cookie = await staffCookie(server.url);
 
     stripe.doButNeverAnswer('/capture');
     const cancelling = http(`${server.url}/api/tenants/aviation/quote-requests/${ORDER}/cancel`, {

@@ -18,7 +18,7 @@ import { priceQuote, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue, QuoteRequest } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
-import { PASSWORD, STAFF } from '../helpers/console';
+import { PASSWORD, STAFF, staffCookie } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
@@ -94,13 +94,7 @@ describe('a confirmation burst killed with SIGKILL', () => {
     await seeded.close();
 
     server = await startServer(env());
-    const login = await http(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: server.url },
-      body: { email: STAFF, password: PASSWORD },
-    });
-    expect(login.status, login.text).toBe(200);
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const cookie = await staffCookie(server.url);
 
     const acknowledged: string[] = [];
     const answered: number[] = [];

@@ -187,6 +187,35 @@ describe('holds, ranked and challenged', () => {
     expect(late.json().message).toMatch(/^Not held/);
   });
 
+  it('lets exactly one of a confirmation and the watch take a challenged hold as its window closes', async () => {
+    const from = addDays(start(), 60);
+    const holder = await ask('wren@studio.example', 'Last Light', from);
+    const wanting = await ask('oak@studio.example', 'Dawn Patrol', from);
+    await storefront('POST', `/api/quotes/${holder.id}/hold`, holder.cookie, '0');
+    const quoted = await vendor('POST', `quote-requests/${holder.id}/quote`, { adjustments: {}, services: [] }, '1');
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const accepted = await acceptWithCard(t.app, holder.id, holder.cookie);
+    const challenged = await vendor('POST', `quote-requests/${wanting.id}/challenge-holds`);
+    const closes = new Date(Date.parse(challenged.json().challenged[0].answerBy) + 1000);
+    // The holder's confirmation and the watch's pass at the same moment: both read the same revision.
+    const [confirmed, released] = await Promise.all([
+      vendor('POST', `quote-requests/${holder.id}/confirm`, {}, String(Number(accepted) + 1)),
+      releaseLapsedHolds(t.app, t.app.log, closes, ['aviation']),
+    ]);
+    const stored = (await vendor('GET', `quote-requests/${holder.id}`)).json();
+    if (confirmed.statusCode === 200) {
+      expect(released).toEqual([]);
+      expect(stored).toMatchObject({ state: 'confirmed', hold: 'order' });
+    } else {
+      expect(confirmed.statusCode).toBe(412);
+      expect(released).toEqual([holder.id]);
+      expect(stored).toMatchObject({ state: 'accepted', hold: 'none' });
+    }
+    expect(
+      stored.history.filter((entry: { action: string }) => ['confirm', 'release'].includes(entry.action)),
+    ).toHaveLength(1);
+  });
+
   it("extends a hold within its request's days, releases it after its last day, and tells the hold behind it is first now", async () => {
     const from = addDays(start(), 30);
     const today = todayIn('America/Los_Angeles', new Date());

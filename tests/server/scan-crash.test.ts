@@ -16,7 +16,7 @@ import { judgeScan, newTags, outNow } from '../../schema/rental/hire';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue, QuoteRequest, Unit } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
-import { PASSWORD, STAFF } from '../helpers/console';
+import { PASSWORD, STAFF, staffCookie } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
@@ -127,13 +127,7 @@ describe('a check-in burst killed with SIGKILL', () => {
   it('keeps every acknowledged scan, and no unit is both out and in', async () => {
     const units = await seed();
     server = await startServer(env());
-    const login = await http(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: server.url },
-      body: { email: STAFF, password: PASSWORD },
-    });
-    expect(login.status, login.text).toBe(200);
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const cookie = await staffCookie(server.url);
 
     const acknowledged: Array<{ id: string; tag: string }> = [];
     let next = 0;

@@ -10,7 +10,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, STAFF } from '../helpers/console';
+import { PASSWORD, STAFF, staffCookie } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
@@ -51,13 +51,7 @@ describe('console accounts shared by two servers', () => {
 
   it('lets a session made on A work on B, and a logout on B end it on A', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const login = await http(`${a.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: a.url },
-      body: { email: STAFF, password: PASSWORD },
-    });
-    expect(login.status, login.text).toBe(200);
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const cookie = await staffCookie(a.url);
     expect((await me(b, cookie)).json()).toMatchObject({ email: STAFF, role: 'platform-staff' });
     expect((await me(a, cookie)).status).toBe(200);
     const logout = await http(`${b.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: b.url } });

@@ -12,7 +12,7 @@
  * in on B, and forty set-list additions across both keep the counters exact; approving that
  * visitor through A reaches their live page connected to B, and the quote request they then send
  * through B is in the console through A; two confirmations of the last units at once, one on
- * each server, let exactly one through; an image and an item photo uploaded through A are served
+ * each server, let exactly one through (and of two held requests, the first hold's); an image and an item photo uploaded through A are served
  * by B alike; a prop house's spreadsheet imported through A (items into Firestore, photos into
  * the bucket) is found by search on B and its photos served there; two restores of one history entry at
  * once, one on each, let one through; one order's units scanned out on both at once (each unit
@@ -369,15 +369,15 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     });
   });
 
-  it('gives the last units to exactly one of two confirmations at once, one on each server; the other is told which line and why', async () => {
-    const [item] = (await on(0, '/api/tenants/aviation/items?range=[1,1]&sort=["name","ASC"]')).json() as Array<{
-      id: string;
-      quantity: number;
-    }>;
-    const start = earliestStart('America/Los_Angeles', 30, new Date());
+  /**
+   * Two productions, one signed up through each server, ask for every unit of `item` on
+   * overlapping dates; each is quoted and accepts with its card held at Stripe. With `held`, the
+   * house pencils each request first, the first before the second (ranked in that order).
+   */
+  async function twoAccepted(item: { id: string; quantity: number }, start: string, emails: string[], held = false) {
     const accepted: string[] = [];
     const revisions: string[] = [];
-    for (const [index, email] of ['ana@studio.example', 'ben@studio.example'].entries()) {
+    for (const [index, email] of emails.entries()) {
       const { uid, session } = await signUp(servers()[index]!, email);
       expect(
         (await on(index, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status,
@@ -387,29 +387,46 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
         method: 'POST',
         headers: { cookie: session },
         body: {
-          items: [{ objectID: item!.id, quantity: item!.quantity }],
+          items: [{ objectID: item.id, quantity: item.quantity }],
           startDate: addDays(start, index),
           endDate: addDays(start, index + 3),
         },
       });
       expect(asked.status, asked.text).toBe(201);
       const id = (asked.json() as { id: string }).id;
+      if (held) {
+        const pencilled = await on(index, `/api/tenants/aviation/quote-requests/${id}/hold`, {
+          method: 'POST',
+          headers: { 'if-match': '"0"' },
+        });
+        expect(pencilled.status, pencilled.text).toBe(200);
+      }
       const quoted = await on(index, `/api/tenants/aviation/quote-requests/${id}/quote`, {
         method: 'POST',
-        headers: { 'if-match': '"0"' },
+        headers: { 'if-match': held ? '"1"' : '"0"' },
         body: { adjustments: {}, services: [] },
       });
       expect(quoted.status, quoted.text).toBe(200);
-      const held = await authoriseAtStripe(servers()[index]!, servers()[(index + 1) % 2]!, id, session);
+      const cardHeld = await authoriseAtStripe(servers()[index]!, servers()[(index + 1) % 2]!, id, session);
       const accept = await visitor(servers()[(index + 1) % 2]!, `/api/quotes/${id}/accept`, {
         method: 'POST',
-        headers: { cookie: session, 'if-match': `"${held}"` },
+        headers: { cookie: session, 'if-match': `"${cardHeld}"` },
         body: { version: 1 },
       });
       expect(accept.status, accept.text).toBe(200);
       accepted.push(id);
       revisions.push(String(accept.headers.etag));
     }
+    return { accepted, revisions };
+  }
+
+  it('gives the last units to exactly one of two confirmations at once, one on each server; the other is told which line and why', async () => {
+    const [item] = (await on(0, '/api/tenants/aviation/items?range=[1,1]&sort=["name","ASC"]')).json() as Array<{
+      id: string;
+      quantity: number;
+    }>;
+    const start = earliestStart('America/Los_Angeles', 30, new Date());
+    const { accepted, revisions } = await twoAccepted(item!, start, ['ana@studio.example', 'ben@studio.example']);
     const confirmations = await Promise.all(
       accepted.map((id, index) =>
         on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, {
@@ -433,6 +450,47 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
         return timeline.bookings.filter((booking) => accepted.includes(booking.quoteId)).map((booking) => booking.kind);
       };
       await expect.poll(orders).toEqual(['order']);
+    }
+  });
+
+  it('gives two held requests confirmed at once, one on each server, to the first hold: the second is refused naming the hold ahead', async () => {
+    const [item] = (await on(0, '/api/tenants/aviation/items?range=[2,2]&sort=["name","ASC"]')).json() as Array<{
+      id: string;
+      quantity: number;
+    }>;
+    const start = earliestStart('America/Los_Angeles', 40, new Date());
+    const { accepted, revisions } = await twoAccepted(
+      item!,
+      start,
+      ['cara@studio.example', 'dev@studio.example'],
+      true,
+    );
+    // The second hold's server is asked first: rank, not arrival, decides.
+    const [second, first] = await Promise.all([
+      on(1, `/api/tenants/aviation/quote-requests/${accepted[1]}/confirm`, {
+        method: 'POST',
+        headers: { 'if-match': revisions[1]! },
+      }),
+      on(0, `/api/tenants/aviation/quote-requests/${accepted[0]}/confirm`, {
+        method: 'POST',
+        headers: { 'if-match': revisions[0]! },
+      }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 409]);
+    expect((second.json() as { errors: Record<string, string> }).errors['lines.0.quantity']).toMatch(
+      /^only 0 of \d+ free on \d{4}-\d\d-\d\d: (holds ahead of this one|other holds and orders) have the rest$/,
+    );
+    for (const n of [0, 1]) {
+      const kinds = async () =>
+        (
+          (
+            await on(n, `/api/tenants/aviation/availability/${item!.id}?from=${start}&to=${addDays(start, 4)}`)
+          ).json() as { bookings: Array<{ kind: string; quoteId: string }> }
+        ).bookings
+          .filter((booking) => accepted.includes(booking.quoteId))
+          .map((booking) => `${booking.quoteId === accepted[0] ? 'first' : 'second'} ${booking.kind}`)
+          .sort();
+      await expect.poll(kinds).toEqual(['first order', 'second pencil']);
     }
   });
 
