@@ -7,8 +7,9 @@ import { isHiredIn, isOffShelf, isOutEarly, orderOfOutEarly } from '../../schema
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import type { Booking } from '../../schema/rental/availability';
+import { ordinal } from '../../schema/rental/holds';
 
-type ShownBooking = Booking & { lapsed?: boolean; who?: string; production?: string };
+type ShownBooking = Booking & { lapsed?: boolean; who?: string; production?: string; rank?: number };
 
 export interface BookingsTableProps {
   tenantId: string;
@@ -43,7 +44,9 @@ export function BookingsTable({ tenantId, label, bookings, itemName, withProduct
             >
               {itemName && <TableCell>{itemName(booking.objectID)}</TableCell>}
               <TableCell>
-                {translate(`backlot.quotes.holds.${booking.kind}`)}
+                {booking.rank
+                  ? translate('backlot.holds.rank', { rank: ordinal(booking.rank) })
+                  : translate(`backlot.quotes.holds.${booking.kind}`)}
                 {booking.lapsed && ` (${translate('backlot.quotes.lapsed')})`}
               </TableCell>
               <TableCell align="right">{booking.quantity}</TableCell>

@@ -43,7 +43,8 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold' | 'penc
     hiredIn: number;
     inCatalogue: boolean;
   }>;
-  conflicts: Booking[];
+  /** Other holds and orders on its items over its dates; a live hold with its rank on its item. */
+  conflicts: Array<Booking & { rank?: number }>;
   /** Its own hold, ranked (1st, 2nd …), when it holds one. */
   pencil?: HoldView;
   /** Other productions' holds ahead of it on its items: challenged before it can be confirmed. */
@@ -79,7 +80,7 @@ export interface AvailabilityView {
   stock: number;
   turnaroundDays: number;
   days: Array<{ date: string; free: number }>;
-  bookings: Array<Booking & { lapsed: boolean; who?: string; production?: string; state?: QuoteState }>;
+  bookings: Array<Booking & { lapsed: boolean; rank?: number; who?: string; production?: string; state?: QuoteState }>;
 }
 
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;

@@ -112,6 +112,23 @@ export function holdRanks(
   );
 }
 
+/** Rows as a table shows them: each live hold with its rank on its item among all of `booked` (what "1st hold" says beside it). */
+export function withHoldRanks<T extends Booking>(
+  rows: readonly T[],
+  booked: readonly Booking[],
+  turnaroundDays: number,
+  today: string,
+): Array<T & { rank?: number }> {
+  const ranks = new Map<string, Map<string, number>>();
+  return rows.map((row) => {
+    if (row.kind !== 'pencil' || !isLive(row, today)) return row;
+    let ofRequest = ranks.get(row.quoteId);
+    if (!ofRequest) ranks.set(row.quoteId, (ofRequest = holdRanks(row.quoteId, booked, turnaroundDays, today)));
+    const rank = ofRequest.get(row.objectID);
+    return rank === undefined ? row : { ...row, rank };
+  });
+}
+
 /** The worst of a request's line ranks: what its list shows ("2nd hold" if any line is behind another). */
 export const rankOfRequest = (ranks: ReadonlyMap<string, number>) => Math.max(0, ...ranks.values());
 

@@ -100,16 +100,24 @@ export const messages = {
   datesIgnored: (reason: string) => `The dates in the address were left out: ${reason}. Choose your dates again.`,
   freeOnDates: (count: number) => (count > 0 ? `${count} free on your dates` : 'Booked on your dates'),
   /** `yours`: how many of the visitor's own requests hold on those days (they are not "other hires"). */
-  freeFromTo: (count: number, from: string, to: string, yours = 0) =>
-    count > 0
-      ? `${count} free from ${from} to ${to}${yours ? `, besides the ${yours} your own requests hold` : ''}`
+  /** `held`: how many more are on hold (pencilled) for other productions: asked for all the same, behind the holds. */
+  freeFromTo: (count: number, from: string, to: string, yours = 0, held = 0) =>
+    (count > 0
+      ? `${count} free from ${from} to ${to}${yours ? `, besides the ${yours} your own requests hold` : ''}.`
       : yours
-        ? `None more free from ${from} to ${to}: your own requests hold ${yours} of them`
-        : `None free from ${from} to ${to}: all are held for other hires`,
+        ? `None more free from ${from} to ${to}: your own requests hold ${yours} of them.`
+        : held
+          ? `None free from ${from} to ${to}.`
+          : `None free from ${from} to ${to}: all are held for other hires.`) +
+    (held
+      ? ` ${held} ${count > 0 ? 'more ' : ''}${held === 1 ? 'is' : 'are'} on hold for another production: you can still ask, and your request ranks behind the hold.`
+      : ''),
   calendarHeading: 'Availability',
   calendarLead: (stock: number) =>
-    `How many of the ${stock} are free each day. Days around other hires are kept for turnaround.`,
-  calendarFree: (date: string, count: number) => `${date}: ${count} free`,
+    `How many of the ${stock} are free each day, and how many are on hold (pencilled for another production, not booked). Days around other hires are kept for turnaround.`,
+  calendarFree: (date: string, count: number, held = 0) =>
+    `${date}: ${count} free${held ? `, ${held} on hold for another production` : ''}`,
+  onHold: (count: number) => `${count} on hold`,
   calendarFailed: 'The calendar could not be loaded just now.',
   quotePageHeading: 'Quote',
   setListsLead:

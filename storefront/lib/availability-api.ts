@@ -4,7 +4,8 @@ export interface Calendar {
   stock: number;
   today: string;
   /** `freeBesidesYours`: for a signed-in visitor with their own holds or orders on these days, what would be free without them. */
-  days: Array<{ date: string; free: number; freeBesidesYours?: number }>;
+  /** `onHold`: of those not free, how many are held (pencilled) for other productions: a request may still ask for them, behind the holds. */
+  days: Array<{ date: string; free: number; freeBesidesYours?: number; onHold?: number }>;
 }
 
 export async function calendarOf(objectID: string, from?: string, to?: string): Promise<Calendar> {

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { itemHref } from '../../schema/routes';
 import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 
@@ -52,6 +53,17 @@ describe('holds', () => {
 
     const redEye = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const admin = await app.signUpApproved(redEye.page, storefront, 'sam@red-eye.example');
+    // The second production sees the piece on hold on its dates, not whose, and that it may still ask.
+    await open(redEye.page, `${itemHref(PIECE)}?from=${startDate}&to=${addDays(startDate, 4)}`);
+    await redEye.page
+      .getByRole('status')
+      .getByText(
+        /^None free from .+ to .+\. 1 is on hold for another production: you can still ask, and your request ranks behind the hold\.$/,
+      )
+      .waitFor();
+    await redEye.page.getByText('1 on hold').first().waitFor();
+    expect(await redEye.page.content()).not.toContain('Night Ferry');
+    await shootBothWidths(redEye.page, app.artifacts, 'item-on-hold');
     const behind = await request(redEye.page, 'Red Eye 2');
 
     // The house opens the second request: the hold ahead is named, and challenged from there.

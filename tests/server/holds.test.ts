@@ -111,6 +111,16 @@ describe('holds, ranked and challenged', () => {
     expect(redEyeList.json().quotes[0].pencil).toMatchObject({ rank: 2 });
     expect(redEyeList.body).not.toContain('Night Ferry');
 
+    // Anyone's calendar says the seat is on hold, not whose: not free, one on hold each day.
+    const calendar = await t.app.inject({
+      url: `/api/availability/jump-seat?from=${start()}&to=${addDays(start(), 4)}`,
+      headers: { host: AVIATION },
+    });
+    expect(calendar.json().days.map((day: { free: number; onHold?: number }) => [day.free, day.onHold])).toEqual(
+      Array(5).fill([0, 1]),
+    );
+    expect(calendar.body).not.toMatch(/Night Ferry|Red Eye|ferry@/);
+
     const board = await vendor('GET', 'holds');
     expect(
       board.json().holds.map((row: { who: string; rank: number; item: string }) => [row.item, row.who, row.rank]),

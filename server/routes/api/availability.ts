@@ -1,7 +1,8 @@
 /**
  * GET /api/availability/:objectID?from&to  how many of an item of the storefront the Host names are
  * free on each day (at most 92 days, as long as shoot dates may be; from today for four weeks by default): the item page's
- * calendar. Only numbers: whose holds and orders they are stays with the vendor. On the platform a
+ * calendar, with how many of those not free are on hold (pencilled: a request may still ask, behind
+ * the holds). Only numbers: whose holds and orders they are stays with the vendor. On the platform a
  * listing id (`<house>~<item>`) is asked of its house, by the house's own rules.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { fetchHeaders } from '../../plugins/app/accounts';
 import { schemaIds } from '../../../schema/documents';
 import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
 import { quoteSettingsOf } from '../../rental';
+import { isNotHold } from '../../../schema/rental/holds';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue';
 import { itemHome } from '../../marketplace';
@@ -100,6 +102,8 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
             today,
           )
         : undefined;
+      // Held for other productions (pencils), counted apart: "on hold" is not "booked", and a request may still ask behind it.
+      const pastHolds = freeByDay(item.quantity, booked.filter(isNotHold), from, to, settings.turnaroundDays, today);
       void reply.header('cache-control', 'no-store');
       return {
         objectID: asked,
@@ -109,6 +113,7 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
           date: day,
           free: free[index],
           ...(besidesYours && { freeBesidesYours: besidesYours[index] }),
+          ...(pastHolds[index]! > free[index]! && { onHold: pastHolds[index]! - free[index]! }),
         })),
       };
     },

@@ -42,6 +42,7 @@ import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { neverOut } from '../../../schema/rental/hire';
 import { bookingWindow, freeOver, isHiredIn } from '../../../schema/rental/availability';
+import { withHoldRanks } from '../../../schema/rental/holds';
 import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
@@ -326,7 +327,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         hiredIn: hiredIn(line.objectID),
         inCatalogue: items.has(line.objectID),
       })),
-      conflicts: others,
+      conflicts: withHoldRanks(others, booked, settings.turnaroundDays, todayIn(settings.timezone, now)),
       softClashes,
       // What the order would cost to replace: a certificate's cover is set against it.
       replacementValue: replacementValueOf(quote.lines, items),

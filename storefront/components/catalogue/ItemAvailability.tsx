@@ -32,6 +32,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
   const [calendar, setCalendar] = useState<Calendar | null>();
   const [freeOnDates, setFreeOnDates] = useState<number | undefined>(itemDates?.free);
   const [yoursOnDates, setYoursOnDates] = useState(0);
+  const [heldOnDates, setHeldOnDates] = useState(0);
   useEffect(() => {
     let live = true;
     calendarOf(item.objectID, from).then(
@@ -45,6 +46,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
           const free = Math.min(...answer.days.map((day) => day.free));
           setFreeOnDates(free);
           setYoursOnDates(Math.max(0, Math.min(...answer.days.map((day) => day.freeBesidesYours ?? day.free)) - free));
+          setHeldOnDates(Math.max(0, Math.min(...answer.days.map((day) => day.free + (day.onHold ?? 0))) - free));
         },
         () => undefined,
       );
@@ -70,7 +72,13 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
       />
       {dates && freeOnDates !== undefined && (
         <p className={freeOnDates > 0 ? 'notice notice-success' : 'notice notice-warning'} role="status">
-          {messages.freeFromTo(freeOnDates, formatDay(dates.from, site), formatDay(dates.to, site), yoursOnDates)}
+          {messages.freeFromTo(
+            freeOnDates,
+            formatDay(dates.from, site),
+            formatDay(dates.to, site),
+            yoursOnDates,
+            heldOnDates,
+          )}
         </p>
       )}
       {calendar === null && <p className="field-hint">{messages.calendarFailed}</p>}
@@ -85,7 +93,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
                 <li
                   key={day.date}
                   className={`availability-day${day.free === 0 ? ' availability-none' : day.free < calendar.stock ? ' availability-some' : ''}${chosen ? ' availability-chosen' : ''}`}
-                  aria-label={messages.calendarFree(label, day.free)}
+                  aria-label={messages.calendarFree(label, day.free, day.onHold)}
                 >
                   <span className="availability-date" aria-hidden="true">
                     {label}
@@ -93,6 +101,11 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
                   <span className="availability-free" aria-hidden="true">
                     {day.free}
                   </span>
+                  {day.onHold ? (
+                    <span className="availability-held" aria-hidden="true">
+                      {messages.onHold(day.onHold)}
+                    </span>
+                  ) : null}
                 </li>
               );
             })}

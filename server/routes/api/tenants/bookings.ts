@@ -11,6 +11,7 @@ import { lenderOfHiredIn } from '../../../../schema/marketplace/sub-hires';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/rental/availability';
+import { withHoldRanks } from '../../../../schema/rental/holds';
 import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
 import { confirmedBetween, orderLineRows, orderLinesCsv, quoteSettingsOf, stateOf } from '../../../rental';
 import { UnknownItemError } from '../../../catalogue';
@@ -81,7 +82,8 @@ const bookings: FastifyPluginAsync = async (app) => {
         stock: item.quantity,
         turnaroundDays: settings.turnaroundDays,
         days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index] })),
-        bookings: booked.map((booking) => {
+        // Each live hold with its rank on the item ("1st hold").
+        bookings: withHoldRanks(booked, booked, settings.turnaroundDays, today).map((booking) => {
           const quote = quotes.get(booking.quoteId);
           // Stock hired in: who lent it, by name.
           const lender = lenderOfHiredIn(booking.quoteId);
