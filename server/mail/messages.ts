@@ -44,7 +44,8 @@ export type MailKind =
   | 'conversationMessage'
   | 'certificateRefused'
   | 'holdMoved'
-  | 'challengeAnswered';
+  | 'challengeAnswered'
+  | 'certificateEnding';
 
 export interface MailContent {
   kind: MailKind;
@@ -373,6 +374,43 @@ export function certificateRefusedMessage(configuration: StorefrontConfiguration
     ],
     action: { label: 'Upload a new certificate', url: visitorHref(configuration, request) },
   });
+}
+
+/** A certificate of insurance ending before its order's hire does, `left` days from today: to the production (send a new one) or to the house. */
+export function certificateEndingMessage(
+  configuration: StorefrontConfiguration,
+  order: QuoteRequest,
+  left: number,
+  to: 'visitor' | 'vendor',
+): MailContent {
+  const { vendor, site } = configuration;
+  const ends = formatDay(order.insurance!.expiresOn, site);
+  const about = order.production ?? formatDays(order.startDate, order.endDate, site);
+  const when = left === 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${left} days`;
+  const hireEnds = formatDay(order.endDate, site);
+  return message(
+    'certificateEnding',
+    configuration,
+    to === 'visitor'
+      ? `Your certificate of insurance ends ${when}, before your hire with ${vendor.displayName}`
+      : `${about}'s certificate of insurance ends ${when}, before the hire does`,
+    {
+      heading: `The certificate of insurance ends on ${ends}`,
+      paragraphs:
+        to === 'visitor'
+          ? [
+              `The certificate of insurance on ${about} ends on ${ends}; the hire ends on ${hireEnds}.`,
+              `Upload a certificate that covers the whole hire on your order's page: without one, nothing more goes out after ${ends}.`,
+            ]
+          : [
+              `The certificate of insurance on ${about} ends on ${ends}; the hire ends on ${hireEnds}. The production was asked for a new one.`,
+            ],
+      action:
+        to === 'visitor'
+          ? { label: 'Upload a new certificate', url: visitorHref(configuration, order) }
+          : { label: 'Open it in the console', url: consoleHref(configuration, order) },
+    },
+  );
 }
 
 /** To a production whose hold moved up because one ahead of it was released: its rank now. */

@@ -36,6 +36,7 @@ export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
 export { tellOverdue } from './overdue-watch';
+export { tellEndingCertificates } from './certificate-watch';
 export {
   actionsNow,
   closingPreview,

@@ -5,7 +5,9 @@
  * Short Hop third). Today nothing moves. Started two hours on, past the challenge's window, the
  * hold watch's first pass releases Night Ferry's hold and the house, the challenger and the holder
  * are mailed; Red Eye is first. Started nine days on, Short Hop's hold has lapsed and is released;
- * Red Eye's, which runs to the day before its hire, stands.
+ * Red Eye's, which runs to the day before its hire, stands. An order whose certificate of insurance
+ * ends before its hire does is reminded to both sides 14 days before (nine days on) and 3 days
+ * before (eighteen days on).
  */
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -74,6 +76,27 @@ beforeAll(async () => {
       bookings: { place: 'pencil', expiresOn: hold.until, placement: { stock, turnaroundDays: 1, today } },
     });
   }
+  // An order whose certificate ends twenty days from today, ten before its hire does.
+  await store.add(
+    sampleQuoteRequest('long-haul', {
+      email: 'long-haul@studio.example',
+      production: 'Long Haul',
+      lines: [{ objectID: 'galley-cart', name: 'Galley Cart', quantity: 1, dayRate: 85 }],
+      startDate: addDays(today, 25),
+      endDate: addDays(today, 30),
+      state: 'confirmed',
+      hold: 'order',
+      insurance: {
+        file: 'coi-0123abcd-0123456789abcdef.pdf',
+        fileName: 'long-haul-coi.pdf',
+        contentType: 'application/pdf',
+        size: 2048,
+        expiresOn: addDays(today, 20),
+        uploadedAt: now.toISOString(),
+        uploadedBy: 'visitor',
+      },
+    }),
+  );
   await store.close();
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -102,8 +125,8 @@ async function serverAt<T>(offset: string | undefined, work: (ask: (id: string) 
 
 const outbox = () => new OutboxMailer(path.join(root, '.data', 'outbox')).list();
 
-describe('holds as the clock moves on', () => {
-  it('keeps every hold today, releases the unanswered challenge two hours on, and the lapsed hold nine days on', async () => {
+describe('holds and certificates as the clock moves on', () => {
+  it('keeps every hold today, releases the unanswered challenge two hours on and the lapsed hold nine days on, and reminds of a certificate ending before its hire', async () => {
     await serverAt(undefined, async (ask) => {
       expect((await ask('night-ferry')).pencil).toMatchObject({ rank: 1, challenge: {} });
       expect((await ask('red-eye')).pencil).toMatchObject({ rank: 2 });
@@ -117,6 +140,8 @@ describe('holds as the clock moves on', () => {
       expect((await ask('night-ferry')).history.at(-1)).toMatchObject({ action: 'release', by: 'system' });
       expect((await ask('red-eye')).pencil).toMatchObject({ rank: 1 });
       expect((await ask('short-hop')).pencil).toMatchObject({ rank: 2, until: addDays(today, 7) });
+      // The step's effects mail after it is stored: waited for before the server stops.
+      await expect.poll(async () => (await outbox()).length, { timeout: 15_000 }).toBe(4);
     });
     const told = (await outbox()).map((mail) => `${mail.to}: ${mail.subject}`).sort();
     expect(told).toEqual(
@@ -129,7 +154,20 @@ describe('holds as the clock moves on', () => {
     );
 
     // Nine days on: Short Hop's hold lapsed after its seventh day; Red Eye's runs to the day before its hire.
+    // Long Haul's certificate ends in eleven days, before its hire does: both sides are reminded, once.
     await serverAt('+9d', async (ask) => {
+      await expect
+        .poll(
+          async () =>
+            (await outbox())
+              .filter((mail) => mail.kind === 'certificateEnding')
+              .map((mail) => mail.to)
+              .sort(),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual(['long-haul@studio.example', 'rentals@jetwayprops.com']);
       await expect.poll(async () => (await ask('short-hop')).hold, { timeout: 15_000 }).toBe('none');
       expect((await ask('short-hop')).history.at(-1)).toMatchObject({
         action: 'release',
@@ -137,6 +175,26 @@ describe('holds as the clock moves on', () => {
         note: `it lapsed after ${addDays(today, 7)}`,
       });
       expect((await ask('red-eye')).pencil).toMatchObject({ rank: 1, until: addDays(startDate, -1) });
+      // Short Hop's release is mailed after it is stored.
+      await expect
+        .poll(async () => (await outbox()).filter((mail) => mail.to === 'short-hop@studio.example').length, {
+          timeout: 15_000,
+        })
+        .toBe(2);
     });
-  }, 120_000);
+    expect((await outbox()).find((mail) => mail.to === 'long-haul@studio.example')!.subject).toBe(
+      'Your certificate of insurance ends in 11 days, before your hire with Jetway Props',
+    );
+    // Eighteen days on, two days before it ends: the second reminder.
+    await serverAt('+18d', async () => {
+      await expect
+        .poll(async () => (await outbox()).filter((mail) => mail.kind === 'certificateEnding').length, {
+          timeout: 15_000,
+        })
+        .toBe(4);
+    });
+    expect(
+      (await outbox()).filter((mail) => mail.subject.startsWith('Your certificate of insurance ends in 2 days')),
+    ).toHaveLength(1);
+  }, 180_000);
 });

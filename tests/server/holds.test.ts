@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { releaseLapsedHolds } from '../../server/workflows/hold-watch';
+import { reminderDue, tellEndingCertificates } from '../../server/rental/certificate-watch';
+import { sampleQuoteRequest } from '../contract/quote-request-store.contract';
 import { sampleItem } from '../contract/item-store.contract';
 import { acceptWithCard } from '../helpers/card-hold';
 import { buildTestApp, type TestApp } from '../helpers/server';
@@ -263,5 +265,61 @@ describe('holds, ranked and challenged', () => {
     const letGo = await storefront('POST', `/api/quotes/${kim.id}/release`, kim.cookie, etagOf(kimView));
     expect(letGo.json()).toMatchObject({ hold: 'none' });
     expect(await newest('rentals@jetwayprops.com', /released their hold/)).toBeDefined();
+  });
+});
+
+describe('certificates ending during a hire', () => {
+  it('reminds both sides once per reminder, whichever of two servers passes first, and never for a certificate that covers the hire', async () => {
+    const today = todayIn('America/Los_Angeles', new Date());
+    const certificate = (expiresOn: string) => ({
+      file: 'coi-0123abcd-0123456789abcdef.pdf',
+      fileName: 'coi.pdf',
+      contentType: 'application/pdf' as const,
+      size: 2048,
+      expiresOn,
+      uploadedAt: new Date().toISOString(),
+      uploadedBy: 'visitor' as const,
+    });
+    const order = (id: string, expiresOn: string) =>
+      t.app.quoteRequests.add(
+        sampleQuoteRequest(id, {
+          email: `${id}@studio.example`,
+          production: id,
+          lines: [{ objectID: 'jump-seat', name: 'Jump Seat', quantity: 1, dayRate: 40 }],
+          startDate: addDays(today, 5),
+          endDate: addDays(today, 30),
+          state: 'confirmed',
+          hold: 'order',
+          insurance: certificate(expiresOn),
+        }),
+      );
+    await order('ends-early', addDays(today, 12));
+    await order('covered', addDays(today, 30));
+    const passes = await Promise.all([
+      tellEndingCertificates(t.app, t.app.log, new Date()),
+      tellEndingCertificates(t.app, t.app.log, new Date()),
+    ]);
+    expect(passes.flat()).toEqual(['ends-early:14']);
+    expect(await tellEndingCertificates(t.app, t.app.log, new Date())).toEqual([]);
+    const told = await newest('ends-early@studio.example', /certificate of insurance ends in 12 days/);
+    expect(await mailText(told!.file)).toMatch(/Upload a certificate that covers the whole hire on your order's page/);
+    expect(
+      reminderDue(
+        { ...sampleQuoteRequest('x'), endDate: '2027-01-20', insurance: certificate('2027-01-17') },
+        '2027-01-14',
+      ),
+    ).toBe(3);
+    expect(
+      reminderDue(
+        { ...sampleQuoteRequest('x'), endDate: '2027-01-20', insurance: certificate('2027-01-17') },
+        '2027-01-03',
+      ),
+    ).toBe(14);
+    expect(
+      reminderDue(
+        { ...sampleQuoteRequest('x'), endDate: '2027-01-20', insurance: certificate('2027-01-17') },
+        '2027-01-02',
+      ),
+    ).toBeUndefined();
   });
 });
