@@ -94,6 +94,7 @@ export interface SchemaIndex {
   insuranceReview?: InsuranceReview;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
+  signatureInput?: SignatureInput;
   subHireAsk?: SubHireAsk;
   lineCredit?: LineCredit;
   payment?: Payment;
@@ -422,6 +423,10 @@ export interface SiteSettings {
    * Quote valid for (days): How many days a priced quote can be accepted after it is sent. After that it expires and any hold it placed is released.
    */
   quoteValidDays?: number;
+  /**
+   * Rental terms: The house's rental agreement, in Markdown (headings, lists, bold). When set, a production signs it to accept a quote: its typed name and title, the time, its address and the terms' version (a fingerprint of this text), kept with the order as a signed PDF. Every change is a new version; orders keep the one they signed.
+   */
+  rentalTerms?: string;
   /**
    * Hold lasts (days): How many days a hold (pencil) keeps from when it is placed, unless the house extends it. After its last day it releases itself, and the next hold in rank moves up; both productions are told.
    */
@@ -1551,6 +1556,7 @@ export interface QuoteRequest {
    */
   hold?: ('none' | 'pencil' | 'order') & string;
   pencil?: Pencil;
+  agreement?: SignedAgreement;
   hire?: HireRecord;
   cardHold?: CardHold;
   /**
@@ -1699,6 +1705,35 @@ export interface Challenge {
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
   answerBy: string;
+}
+/**
+ * The house's rental terms as the production signed them at acceptance: the text of that version, who signed (typed name and title), when and from which address.
+ */
+export interface SignedAgreement {
+  /**
+   * Terms version: A fingerprint of the terms' text (eight hex digits): the same text has the same version, any change a new one.
+   */
+  termsVersion: string;
+  /**
+   * Terms signed: The terms' text as signed (Markdown).
+   */
+  terms: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  title?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * Address: The network address the signature came from.
+   */
+  ip: string;
 }
 /**
  * What of a confirmed order has gone out and come back: per line, the counts and the units out; and the hand-overs.
@@ -2976,6 +3011,23 @@ export interface OrderChange {
    */
   endDate: string;
   pricing: PricingInput;
+}
+/**
+ * To accept where the house has rental terms: the version read and the signer's typed name and title.
+ */
+export interface SignatureInput {
+  /**
+   * Terms version: A fingerprint of the terms' text (eight hex digits): the same text has the same version, any change a new one.
+   */
+  termsVersion: string;
+  /**
+   * Name: The signer's full name.
+   */
+  name: string;
+  /**
+   * Title: The signer's role at the production.
+   */
+  title?: string;
 }
 /**
  * A house asking another listed house for one of its request's short lines: an ordinary request there, with this house as the customer, at that house's trade price.

@@ -40,6 +40,7 @@ import quoteRequestStore from './plugins/app/quote-requests';
 import quoteRequestRoutes, { type QuoteRequestRoutesOptions } from './routes/api/quote-requests';
 import quoteRoutes from './routes/api/quotes';
 import holdRoutes from './routes/api/holds';
+import agreementRoutes from './routes/api/agreements';
 import bookingRoutes from './routes/api/tenants/bookings';
 import calendarFeeds from './routes/api/calendar-feeds';
 import calendarRoutes from './routes/calendar';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(houseApplicationRoutes, options.houseApplications ?? {});
   await app.register(quoteRoutes);
   await app.register(holdRoutes);
+  await app.register(agreementRoutes);
   await app.register(cardHoldRoutes);
   await app.register(payoutRoutes);
   await app.register(accountFileRoutes);

@@ -795,6 +795,8 @@ export const en = {
         close: 'Close the hire',
       },
       pullSheet: 'Pull sheet and scanning',
+      signed: 'Rental terms (version %{version}) signed by %{name} on %{when}, from %{ip}.',
+      agreementPdf: 'Signed agreement (PDF)',
       reasonRequired: 'Why is the order cancelled?',
       reasonOptional: 'Why? (optional)',
       reasonHint: 'The visitor reads this in the mail and on their quote.',

@@ -289,6 +289,23 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               {translate('backlot.quotes.dayCount', { smart_count: preview.days })})
             </Typography>
             <OrderAccountLine tenantId={tenantId} view={view} />
+            {view.agreement && (
+              <Typography variant="body2">
+                {translate('backlot.quotes.signed', {
+                  name: view.agreement.title ? `${view.agreement.name}, ${view.agreement.title}` : view.agreement.name,
+                  when: tenant.moment(view.agreement.at),
+                  ip: view.agreement.ip,
+                  version: view.agreement.termsVersion,
+                })}{' '}
+                <a
+                  href={`/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(view.id)}/agreement.pdf`}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {translate('backlot.quotes.agreementPdf')}
+                </a>
+              </Typography>
+            )}
             {view.subHire && (
               <Alert severity="info" sx={{ mt: 1 }}>
                 {translate(view.production ? 'backlot.subHires.forHouse' : 'backlot.subHires.forHouseNoReference', {

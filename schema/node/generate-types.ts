@@ -111,6 +111,7 @@ export async function generateTypes(): Promise<string> {
         insuranceReview: { $ref: 'quote-request.schema.json#/$defs/insuranceReview' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
+        signatureInput: { $ref: 'quote-request.schema.json#/$defs/signatureInput' },
         subHireAsk: { $ref: 'quote-request.schema.json#/$defs/subHireAsk' },
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
         payment: { $ref: 'invoice.schema.json#/$defs/payment' },

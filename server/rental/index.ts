@@ -30,7 +30,7 @@ export {
 } from './hire-floor';
 export { attachmentOf, certificateFile, keepCertificate, reviewCertificate } from './insurance';
 export { heldAheadOf, holdBoard, holdOf, holdsBehind, lapseOf, whoseRequest } from './holds';
-export { invoicePdf } from './lazy-pdfs';
+export { agreementPdf, invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';

@@ -15,6 +15,7 @@ import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { answerBy, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
+import { signatureAsked, termsToSign } from '../../schema/rental/agreement';
 import {
   actionsFor,
   changePending,
@@ -36,6 +37,8 @@ import type {
   QuoteBreakdown,
   QuoteRequest,
   QuoteVersion,
+  SignatureInput,
+  SignedAgreement,
   SiteSettings,
   Tenant,
   VendorConfig,
@@ -290,6 +293,10 @@ export interface ActionRequest {
   until?: string;
   /** For `challenge`: the request behind the hold that wants its items. */
   challenger?: string;
+  /** For `accept` where the house has rental terms: the version read, and who signs. */
+  signature?: SignatureInput;
+  /** The network address the step came from (kept with a signature). */
+  ip?: string;
   now: Date;
 }
 
@@ -489,6 +496,30 @@ function pencilAfter(stored: QuoteRequest, step: ActionRequest, settings: QuoteS
   return placed;
 }
 
+/** The house's terms as the production signs them, or FieldProblemsError / QuoteRefusedError saying what is missing or stale. */
+function signedAgreement(step: ActionRequest, settings: QuoteSettings, now: Date): SignedAgreement {
+  const terms = termsToSign(settings.site)!;
+  const name = step.signature?.name.trim();
+  if (!step.signature || !name)
+    throw new FieldProblemsError(
+      [{ pointer: '/signature/name', message: 'sign with your full name to accept the rental terms' }],
+      'Not accepted: sign the rental terms first',
+    );
+  if (step.signature.termsVersion !== terms.version)
+    throw new QuoteRefusedError(
+      `The rental terms changed since you read them (version ${step.signature.termsVersion}; now ${terms.version}): read them again, then sign.`,
+    );
+  const title = step.signature.title?.trim();
+  return {
+    termsVersion: terms.version,
+    terms: terms.text,
+    name,
+    ...(title && { title }),
+    at: now.toISOString(),
+    ip: (step.ip ?? 'unknown').slice(0, 64),
+  };
+}
+
 /** Takes one step of the conversation; returns the request as stored after it. */
 export async function takeAction(
   stores: QuoteStores,
@@ -573,6 +604,11 @@ export async function takeAction(
       throw new QuoteLimitError(
         `This request has ${versions.length} priced versions, the most it keeps: cancel it and ask for a new request to quote again.`,
       );
+    // Accepting a quote signs the house's rental terms, when it has them (the version read, a typed name).
+    const agreement =
+      step.action === 'accept' && signatureAsked(settings.site, { state })
+        ? signedAgreement(step, settings, step.now)
+        : undefined;
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version)
@@ -654,6 +690,7 @@ export async function takeAction(
         step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),
       ...(cardHold && { cardHold }),
       ...(pencil && { pencil }),
+      ...(agreement && { agreement }),
       state: allowed.to,
       hold,
       versions,

@@ -13,7 +13,7 @@ import type { ContentPages, Tenant } from '../../schema/types.generated';
 import { themeCss } from '../../storefront/document/head';
 import type { PageContent } from '../../storefront/document/state';
 import type { RenderedPage } from '../../storefront/entry-server';
-import { renderMarkdown } from '../../storefront/lib/markdown';
+import { renderMarkdown } from '../../schema/display/markdown';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { ServerConfig } from '../config';
 import { lastValidVersion, TenantInvalidError, type TenantRecord, type TenantStore } from '../stores/tenant-store';

@@ -15,7 +15,7 @@ export interface PageContent {
   title: string;
   /** The page's own meta description, if it has one. */
   description?: string;
-  /** Markdown rendered on the server with raw HTML off (storefront/lib/markdown.ts); empty when the page has no body yet. */
+  /** Markdown rendered on the server with raw HTML off (schema/display/markdown.ts); empty when the page has no body yet. */
   html: string;
 }
 

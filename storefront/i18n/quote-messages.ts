@@ -60,6 +60,12 @@ export const quoteMessages = {
     rank === '1st'
       ? `You hold these items (first hold) until the end of ${until}.`
       : `You hold these items as the ${rank} hold until the end of ${until}: a production held them before you.`,
+  termsHeading: 'Rental terms',
+  signerName: 'Sign with your full name',
+  signerTitle: 'Your title (Set decorator, Production coordinator)',
+  signedBy: (name: string, title: string | undefined, when: string, version: string) =>
+    `You signed the rental terms (version ${version}) as ${name}${title ? `, ${title}` : ''}, on ${when}.`,
+  agreementPdf: 'Download the signed agreement (PDF)',
   holdBadge: (rank: string, challenged: boolean) => `${rank} hold${challenged ? ': answer needed' : ''}`,
   challenged: (vendor: string, when: string) =>
     `Another production wants the items you hold. Accept the quote to confirm your order, or release your hold, by ${when}. If ${vendor} hears nothing by then, your hold is released.`,

@@ -17,6 +17,8 @@ import type {
   MessageInput,
   QuoteRequest,
   QuoteVersion,
+  SignatureInput,
+  SignedAgreement,
 } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 import type { HoldView } from '../../schema/rental/holds';
@@ -24,7 +26,7 @@ import type { HoldView } from '../../schema/rental/holds';
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
 export interface VisitorQuote extends Omit<
   QuoteRequest,
-  'state' | 'hold' | 'pencil' | 'revision' | 'versions' | 'history'
+  'state' | 'hold' | 'pencil' | 'agreement' | 'revision' | 'versions' | 'history'
 > {
   state: QuoteState;
   hold: NonNullable<QuoteRequest['hold']>;
@@ -35,6 +37,10 @@ export interface VisitorQuote extends Omit<
   /** Once charges were found at check-in: the quote, the charges and both (the server's hireTotals). */
   hireTotals?: { quoted: number; charges: number; total: number };
   actions: QuoteAction[];
+  /** The house's rental terms to sign on accepting, while accepting would sign them: their version, text and HTML. */
+  termsToSign?: { version: string; text: string; html: string };
+  /** What the production signed, once it has: the terms' version, who, their title, when. */
+  agreement?: Pick<SignedAgreement, 'termsVersion' | 'name' | 'title' | 'at'>;
   /** Its hold, when it holds one: its rank (1 for the first hold), last day and any challenge's deadline. */
   pencil?: HoldView;
   /** Whoever holds cards, as the browser needs it: the test form, or Stripe.js with its publishable key. */
@@ -159,6 +165,7 @@ export const quotesApi = {
       billingAddress?: string;
       billingContact?: string;
       account?: string;
+      signature?: SignatureInput;
     } = {},
   ) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {

@@ -1,6 +1,6 @@
 /**
  * A content page (portfolio, FAQs, about us …): its Markdown body, rendered on the server with
- * raw HTML off (lib/markdown.ts), or a tasteful empty state while it has none.
+ * raw HTML off (schema/display/markdown.ts), or a tasteful empty state while it has none.
  */
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';

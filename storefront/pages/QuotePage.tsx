@@ -114,6 +114,27 @@ function OwnQuote({ id }: { id: string }) {
           message: words.confirmMessages[action]!(vendor.displayName),
           confirmLabel: actionLabel(action),
         };
+    // Accepting a quote signs the house's rental terms, when it has them: read in the dialog, signed with a typed name and title.
+    const terms = action === 'accept' && !isOrderState(quote.state) ? quote.termsToSign : undefined;
+    const signing = terms
+      ? {
+          details: (
+            // A region that scrolls takes focus, or a keyboard cannot read the rest of the terms (axe: scrollable-region-focusable).
+            <div
+              className="prose terms-to-sign"
+              role="region"
+              aria-label={words.termsHeading}
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+              dangerouslySetInnerHTML={{ __html: terms.html }}
+            />
+          ),
+          fields: [
+            { name: 'signerName', label: words.signerName, maxLength: 80, required: true },
+            { name: 'signerTitle', label: words.signerTitle, maxLength: 120 },
+          ],
+        }
+      : { details: undefined, fields: [] };
     // Accepting a quote asks for the production's purchase order (optional, printed on its invoices);
     // declining or cancelling asks why (optional): the vendor reads it in the mail.
     const asksPurchaseOrder = action === 'accept' && !isOrderState(quote.state);
@@ -122,7 +143,9 @@ function OwnQuote({ id }: { id: string }) {
     const { outcome, reason, values } = account
       ? await askFields({
           ...request,
+          details: signing.details,
           fields: [
+            ...signing.fields,
             {
               name: 'purchaseOrder',
               label: account.purchaseOrderRequired
@@ -141,7 +164,9 @@ function OwnQuote({ id }: { id: string }) {
       : asksPurchaseOrder
         ? await askFields({
             ...request,
+            details: signing.details,
             fields: [
+              ...signing.fields,
               { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
               {
                 name: 'billingAddress',
@@ -171,8 +196,22 @@ function OwnQuote({ id }: { id: string }) {
     setError(undefined);
     setDone(undefined);
     try {
+      const { signerName, signerTitle, ...asked }: Record<string, string | undefined> = values ?? {};
       const details =
-        action === 'accept' ? { ...(latest && { version: latest.version }), ...values } : { ...(reason && { reason }) };
+        action === 'accept'
+          ? {
+              ...(latest && { version: latest.version }),
+              ...asked,
+              ...(terms &&
+                signerName && {
+                  signature: {
+                    termsVersion: terms.version,
+                    name: signerName,
+                    ...(signerTitle && { title: signerTitle }),
+                  },
+                }),
+            }
+          : { ...(reason && { reason }) };
       setQuote(await quotesApi.step(quote, action, details));
       setDone(words.done[action]);
     } catch (failure) {
@@ -351,6 +390,17 @@ function OwnQuote({ id }: { id: string }) {
             onAsk={() => void askToJoin()}
           />
         ) : null}
+        {quote.agreement && (
+          <p className="quote-agreement">
+            {words.signedBy(
+              quote.agreement.name,
+              quote.agreement.title,
+              formatMoment(quote.agreement.at, site, vendor.timezone ?? 'UTC'),
+              quote.agreement.termsVersion,
+            )}{' '}
+            <a href={`/api/quotes/${encodeURIComponent(quote.id)}/agreement.pdf`}>{words.agreementPdf}</a>
+          </p>
+        )}
         <CardHoldPanel quote={quote} onChange={setQuote} />
         <InsurancePanel quote={quote} onChange={setQuote} />
         {(isOrderState(quote.state) || quote.state === 'cancelled') && (

@@ -11,6 +11,7 @@ import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { itemHref } from '../../schema/routes';
 import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { sendQuoteRequest } from '../helpers/storefront-steps';
 
 let app: ConsoleUnderTest;
 let storefront: string;
@@ -27,15 +28,12 @@ const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 2
 
 async function request(page: Page, production: string) {
   await open(page, '/quotes');
-  return page.evaluate(
-    (body) =>
-      fetch('/api/quote-requests', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((response) => response.json() as Promise<{ id: string }>),
-    { items: [{ objectID: PIECE, quantity: 1 }], startDate, endDate: addDays(startDate, 4), production },
-  );
+  return sendQuoteRequest(page, {
+    items: [{ objectID: PIECE, quantity: 1 }],
+    startDate,
+    endDate: addDays(startDate, 4),
+    production,
+  });
 }
 
 describe('holds', () => {

@@ -32,7 +32,9 @@ import { neededFor, tooLargeForACard } from '../../payments';
 import { schemaIds } from '../../../schema/documents';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { CardHold, Item, QuoteRequest } from '../../../schema/types.generated';
+import type { CardHold, Item, QuoteRequest, SignatureInput } from '../../../schema/types.generated';
+import { signatureAsked, termsToSign } from '../../../schema/rental/agreement';
+import { renderMarkdown } from '../../../schema/display/markdown';
 import { afterExpiry, quoteStep } from '../../workflows/quote-step';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
@@ -123,9 +125,11 @@ const VISITOR_INSURANCE_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof NonNullable<QuoteRequest['insurance']>>;
 
 export function visitorView(quote: QuoteRequest, today: string) {
-  const { history = [], versions = [], hire, cardHold, insurance } = quote;
+  const { history = [], versions = [], hire, cardHold, insurance, agreement } = quote;
   return {
     ...picked(quote, VISITOR_FIELDS),
+    // What they signed and when (the terms' text is in the PDF), not the address it came from.
+    ...(agreement && { agreement: picked(agreement, ['termsVersion', 'name', 'title', 'at'] as const) }),
     ...(cardHold && { cardHold: visitorHold(cardHold) }),
     ...(insurance && {
       insurance: {
@@ -184,7 +188,14 @@ const dueOf = (quote: QuoteRequest, items: ReadonlyMap<string, Item>, settings: 
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
   const today = todayIn(settings.timezone, now);
   const pencil = await holdOf(quoteStoresOf(app), settings, quote, now);
-  const view = { ...visitorView(quote, today), ...(pencil && { pencil }) };
+  // The rental terms to sign, while accepting would sign them.
+  const terms = signatureAsked(settings.site, quote) ? termsToSign(settings.site) : undefined;
+  const view = {
+    ...visitorView(quote, today),
+    ...(pencil && { pencil }),
+    // Rendered here as content pages are (raw HTML off): the browser shows it as it is.
+    ...(terms && { termsToSign: { ...terms, html: renderMarkdown(terms.text) } }),
+  };
   const items = await itemsOfQuotes(app.itemStore, quote.tenantId, [quote]);
   // A certificate's cover is set against what the order would cost to replace.
   // The accounts the visitor may accept on instead of a card (their company's, at this house).
@@ -413,6 +424,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         billingContact?: string;
         billingAddress?: string;
         account?: string;
+        signature?: SignatureInput;
       };
       if (action === 'accept' && body.version === undefined)
         throw new FieldProblemsError(
@@ -438,6 +450,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         }),
         ...(body.reason !== undefined && { note: body.reason }),
         ...(action === 'accept' && body.account !== undefined && { account: body.account }),
+        ...(action === 'accept' && body.signature && { signature: body.signature, ip: request.ip }),
         now: new Date(),
       });
       withVersion(reply, String(revisionOf(changed)));

@@ -21,6 +21,8 @@ export interface DialogField {
 export interface FieldsRequest {
   title: string;
   message?: string;
+  /** Shown between the message and the fields (the rental terms to sign). */
+  details?: ReactNode;
   confirmLabel: string;
   fields: DialogField[];
 }
@@ -92,6 +94,7 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
     >
       <h2 id="fields-title">{request.title}</h2>
       {request.message && <p id="fields-message">{request.message}</p>}
+      {request.details}
       {request.fields.map((field, index) => {
         const Field = field.lines && field.lines > 1 ? 'textarea' : 'input';
         return (

@@ -1,8 +1,9 @@
 /**
- * Content page bodies, from Markdown to HTML: markdown-it with raw HTML off (tags in a body are
+ * Content page bodies and a house's rental terms, from Markdown to HTML: markdown-it with raw HTML off (tags in a body are
  * shown as text) and its link check (no javascript:, vbscript:, file: or data: links), which held
  * against the usual XSS payloads here. Links that leave the site open with noopener. Run on the
- * server only, once per tenant version and page; the client receives the HTML.
+ * server only (once per tenant version and page, and for the terms on a quote page); the client
+ * receives the HTML.
  */
 import MarkdownIt from 'markdown-it';
 

@@ -1,0 +1,142 @@
+/**
+ * The rental agreement, signed at acceptance, over the real app: a house with rental terms (in its
+ * site settings) offers them with their version on the quote page; accepting without a name is
+ * refused at the field, with terms changed since they were read is refused saying so; signed, the
+ * order keeps the terms of that version, who signed, when and from where, and the signed PDF
+ * (checked by qpdf and read by pdf.js) is the production's and the house's, nobody else's.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { termsVersionOf } from '../../schema/rental/agreement';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { authoriseCard } from '../helpers/card-hold';
+import { pdfPages } from '../helpers/pdf-text';
+import { RENTAL_TERMS } from '../fixtures/rental-terms';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+
+const run = promisify(execFile);
+const TERMS = RENTAL_TERMS;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    identity: { attemptsPerMinute: 1000 },
+    quotes: { requestsPerMinute: 1000 },
+    beforeStart: async (tenants) => {
+      const file = path.join(tenants, 'aviation', 'site.json');
+      const site = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      await writeFile(file, JSON.stringify({ ...site, rentalTerms: TERMS }));
+    },
+  });
+});
+afterAll(() => t.close());
+
+const headers = (cookie: string, revision?: string) => ({
+  host: AVIATION_HOST,
+  origin: `http://${AVIATION_HOST}`,
+  cookie,
+  ...(revision !== undefined && { 'if-match': `"${revision}"` }),
+});
+
+describe('the rental agreement', () => {
+  it('is signed at acceptance with the version read, kept with the order, and drawn as a PDF for both sides only', async () => {
+    const dana = await storefrontVisitor(t, 'dana@night-ferry.example');
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 10);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: {
+        items: [{ objectID: 'aft-galley-module-stainless', quantity: 1 }],
+        startDate,
+        endDate: addDays(startDate, 3),
+        production: 'Night Ferry',
+      },
+      headers: headers(dana.cookie),
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id as string;
+    const quoted = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${id}/quote`,
+      payload: { adjustments: {}, services: [] },
+      headers: { 'if-match': '"0"' },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    // Nothing signed yet: no PDF.
+    expect(
+      (await t.app.inject({ url: `/api/quotes/${id}/agreement.pdf`, headers: headers(dana.cookie) })).statusCode,
+    ).toBe(404);
+
+    const version = termsVersionOf(TERMS);
+    const page = await t.app.inject({ url: `/api/quotes/${id}`, headers: headers(dana.cookie) });
+    expect(page.json().termsToSign).toMatchObject({ version, text: TERMS });
+    expect(page.json().termsToSign.html).toContain(
+      '<li>Loss is charged at <strong>full replacement value</strong>.</li>',
+    );
+
+    const { revision } = await authoriseCard(t.app, id, dana.cookie);
+    const accept = (signature?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${id}/accept`,
+        payload: { version: 1, ...(signature && { signature }) },
+        headers: headers(dana.cookie, revision),
+      });
+    const unsigned = await accept();
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().errors['signature.name']).toBe('sign with your full name to accept the rental terms');
+    const stale = await accept({ termsVersion: '0badc0de', name: 'Dana Reyes' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      `The rental terms changed since you read them (version 0badc0de; now ${version}): read them again, then sign.`,
+    );
+    const signed = await accept({ termsVersion: version, name: '  Dana Reyes ', title: 'Set decorator' });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toMatchObject({
+      state: 'accepted',
+      agreement: { termsVersion: version, name: 'Dana Reyes', title: 'Set decorator' },
+    });
+    // The visitor's view says what they signed, not the address it came from.
+    expect(signed.json().agreement).not.toHaveProperty('ip');
+    const stored = await t.app.quoteRequests.get('aviation', id);
+    expect(stored?.agreement).toMatchObject({ terms: TERMS, ip: '127.0.0.1' });
+
+    // The PDF: the production's and the house's, the same document; nobody else's.
+    const mine = await t.app.inject({ url: `/api/quotes/${id}/agreement.pdf`, headers: headers(dana.cookie) });
+    expect([mine.statusCode, mine.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const theirs = await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${id}/agreement.pdf` });
+    expect(theirs.statusCode).toBe(200);
+    const sam = await storefrontVisitor(t, 'sam@red-eye.example');
+    expect(
+      (await t.app.inject({ url: `/api/quotes/${id}/agreement.pdf`, headers: headers(sam.cookie) })).statusCode,
+    ).toBe(404);
+
+    const file = path.join(tmpdir(), `agreement-${id}.pdf`);
+    await writeFile(file, mine.rawPayload);
+    expect((await run('qpdf', ['--check', file])).stdout).toMatch(/No syntax or stream encoding errors/);
+    const text = (await pdfPages(mine.rawPayload)).join(' ');
+    for (const words of [
+      'Rental agreement',
+      'Night Ferry',
+      '1 × Aft Galley Module, Stainless',
+      'Jetway Props rental terms',
+      '• Loss is charged at full replacement value.',
+      'Dana Reyes',
+      'Set decorator',
+      `Terms version ${version}`,
+      'No certificate of insurance was on the order when it was signed.',
+    ])
+      expect(text).toContain(words);
+  });
+
+  it('asks nothing of a house without terms, and a version is the text’s fingerprint', () => {
+    expect(termsVersionOf(TERMS)).toMatch(/^[0-9a-f]{8}$/);
+    expect(termsVersionOf(TERMS)).toBe(termsVersionOf(TERMS));
+    expect(termsVersionOf(`${TERMS} `)).not.toBe(termsVersionOf(TERMS));
+  });
+});
