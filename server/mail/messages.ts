@@ -45,7 +45,8 @@ export type MailKind =
   | 'certificateRefused'
   | 'holdMoved'
   | 'challengeAnswered'
-  | 'certificateEnding';
+  | 'certificateEnding'
+  | 'agreementSigned';
 
 export interface MailContent {
   kind: MailKind;
@@ -373,6 +374,20 @@ export function certificateRefusedMessage(configuration: StorefrontConfiguration
       'Nothing goes out until a certificate they accept is on the order. Upload a new one from your request’s page.',
     ],
     action: { label: 'Upload a new certificate', url: visitorHref(configuration, request) },
+  });
+}
+
+/** To the production: its copy of the rental agreement it signed on accepting (the PDF goes with it). */
+export function agreementCopyMessage(configuration: StorefrontConfiguration, order: QuoteRequest): MailContent {
+  const { vendor, site } = configuration;
+  const about = order.production ?? formatDays(order.startDate, order.endDate, site);
+  return message('agreementSigned', configuration, `Your signed rental agreement with ${vendor.displayName}`, {
+    heading: 'Your signed rental agreement',
+    paragraphs: [
+      `You signed ${vendor.displayName}'s rental terms (version ${order.agreement!.termsVersion}) for ${about} as ${order.agreement!.name}. Your copy is attached as a PDF.`,
+      `${vendor.displayName} confirms the order next.`,
+    ],
+    action: { label: 'Open your order', url: visitorHref(configuration, order) },
   });
 }
 

@@ -8,11 +8,32 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Invoice, QuoteRequest } from '../../schema/types.generated';
-import { invoicePdf } from './lazy-pdfs';
+import { agreementPdf, invoicePdf } from './lazy-pdfs';
+import { withDefaults } from '../../schema/defaults';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
-import { creditNoteMessage, pdf, quoteUpdateMessage } from '../mail/messages';
+import { agreementCopyMessage, creditNoteMessage, pdf, quoteUpdateMessage } from '../mail/messages';
 import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
 import { dueOfQuote } from './quote-due';
+
+/** The signed agreement of an order, as a mail's PDF. */
+async function agreementAttachment(app: NoticeStores, quote: QuoteRequest) {
+  const stored = (await app.tenantStore.get(quote.tenantId))!;
+  const items = new Map(
+    (
+      await app.itemStore.getMany(
+        quote.tenantId,
+        quote.lines.map((line) => line.objectID),
+      )
+    ).map((item) => [item.objectID, item]),
+  );
+  const bytes = await agreementPdf(
+    quote,
+    items,
+    withDefaults('site', stored.tenant.site),
+    withDefaults('vendor', stored.tenant.vendor),
+  );
+  return pdf(`agreement-${quote.id.slice(0, 8)}.pdf`, bytes);
+}
 
 /** What telling of a step reads and writes: a Fastify app has them all. */
 export type NoticeStores = Pick<FastifyInstance, 'tenantStore' | 'itemStore' | 'invoices' | 'mailer' | 'profileStore'>;
@@ -35,13 +56,26 @@ export async function notifyQuoteStep(
   // Another house's sub-hire closed: its invoice goes as a PDF (the house cannot sign in on this storefront to download it).
   const invoice =
     quote.subHire && to === 'visitor' ? documents.find((document) => document.kind === 'invoice') : undefined;
+  // An acceptance that signed the house's terms: the signed agreement goes to the house with the news, and to the production as its copy.
+  // (Signed by this step: an acceptance of a change to the order signs nothing new.)
+  const signed =
+    action === 'accept' && actor === 'visitor' && quote.agreement && quote.agreement.at === quote.history?.at(-1)?.at
+      ? await agreementAttachment(app, quote)
+      : undefined;
   const attachments = invoice
     ? [pdf(`${invoice.number}.pdf`, await invoicePdf(invoice, configuration.site, configuration.vendor))]
-    : [];
+    : signed
+      ? [signed]
+      : [];
   await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : quote.email, {
     ...content,
     ...(attachments.length && { attachments }),
   }).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'));
+  if (signed)
+    await sendAs(app.mailer, configuration, quote.email, {
+      ...agreementCopyMessage(configuration, quote),
+      attachments: [signed],
+    }).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id }, 'signed agreement not mailed'));
   if (to === 'visitor')
     await app.profileStore
       .update(quote.tenantId, quote.uid, (profile) => ({

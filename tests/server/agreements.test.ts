@@ -2,7 +2,8 @@
  * The rental agreement, signed at acceptance, over the real app: a house with rental terms (in its
  * site settings) offers them with their version on the quote page; accepting without a name is
  * refused at the field, with terms changed since they were read is refused saying so; signed, the
- * order keeps the terms of that version, who signed, when and from where, and the signed PDF
+ * order keeps the terms of that version, who signed, when and from where, both sides are mailed it,
+ * and the signed PDF
  * (checked by qpdf and read by pdf.js) is the production's and the house's, nobody else's.
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +11,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
+import type { OutboxMailer } from '../../server/mail/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsVersionOf } from '../../schema/rental/agreement';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
@@ -105,6 +108,19 @@ describe('the rental agreement', () => {
     expect(signed.json().agreement).not.toHaveProperty('ip');
     const stored = await t.app.quoteRequests.get('aviation', id);
     expect(stored?.agreement).toMatchObject({ terms: TERMS, ip: '127.0.0.1' });
+
+    // Both sides are mailed the signed agreement: the house with the news, the production its copy.
+    const outbox = t.app.mailer as OutboxMailer;
+    for (const [to, kind] of [
+      ['rentals@jetwayprops.com', 'quoteUpdate'],
+      ['dana@night-ferry.example', 'agreementSigned'],
+    ]) {
+      const mail = (await outbox.list()).find((entry) => entry.to === to && entry.kind === kind);
+      const parsed = await simpleParser(await readFile(path.join(outbox.dir, mail!.file)));
+      expect(parsed.attachments.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([
+        [`agreement-${id.slice(0, 8)}.pdf`, 'application/pdf'],
+      ]);
+    }
 
     // The PDF: the production's and the house's, the same document; nobody else's.
     const mine = await t.app.inject({ url: `/api/quotes/${id}/agreement.pdf`, headers: headers(dana.cookie) });

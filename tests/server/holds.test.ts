@@ -193,6 +193,12 @@ describe('holds, ranked and challenged', () => {
     const confirmed = await vendor('POST', `quote-requests/${redEye.id}/confirm`, {}, etagOf(current));
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ state: 'confirmed', hold: 'order' });
+    // An order has nothing to challenge.
+    const ordered = await vendor('POST', `quote-requests/${redEye.id}/challenge-holds`);
+    expect([ordered.statusCode, ordered.json().message]).toEqual([
+      409,
+      'Only an open request (requested, quoted or accepted) challenges the holds ahead of it.',
+    ]);
     // A production cannot hold what an order has taken.
     const late = await storefront('POST', `/api/quotes/${ferry.id}/hold`, ferry.cookie, etagOf(released));
     expect(late.statusCode).toBe(409);

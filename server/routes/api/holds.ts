@@ -10,6 +10,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
+import { isOpen } from '../../../schema/rental/quote-states';
 import { heldAheadOf, holdBoard, QuoteRefusedError, quoteSettingsOf, quoteStoresOf } from '../../rental';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { quoteStep } from '../../workflows/quote-step';
@@ -56,7 +57,7 @@ const holdRoutes: FastifyPluginAsync = async (app) => {
       config: {
         docs: {
           success: { schema: { type: 'object', properties: { challenged: { type: 'array' } } } },
-          errors: { 404: 'No such request', 409: 'Nothing holds its items ahead of it' },
+          errors: { 404: 'No such request', 409: 'Nothing holds its items ahead of it, or it is not open' },
         },
       },
     },
@@ -65,6 +66,11 @@ const holdRoutes: FastifyPluginAsync = async (app) => {
       const settings = await settingsOf(tenantId);
       const quote = await app.quoteRequests.get(tenantId, id);
       if (!quote) throw new UnknownQuoteError(id);
+      // Only a request still to be confirmed has a reason to ask the holds ahead to move.
+      if (!isOpen(quote.state ?? 'requested'))
+        throw new QuoteRefusedError(
+          'Only an open request (requested, quoted or accepted) challenges the holds ahead of it.',
+        );
       const now = new Date();
       const ahead = await heldAheadOf(stores, settings, quote, now);
       if (!ahead.length) throw new QuoteRefusedError('Nothing holds these items ahead of this request: confirm it.');

@@ -24,7 +24,7 @@ import { withDefaults } from '../../../schema/defaults';
 import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
 import { todayIn, dayCount } from '../../../schema/rental/quote-rules';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
-import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
+import type { QuoteRequest, SignatureInput, SubHireAsk } from '../../../schema/types.generated';
 import {
   askForSubHire,
   SubHireRefusedError,
@@ -286,7 +286,7 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         action: (typeof CUSTOMER_ACTIONS)[number];
       };
       const subHire = await subHireOf(tenantId, id, theirId);
-      const body = (request.body ?? {}) as { version?: number; reason?: string };
+      const body = (request.body ?? {}) as { version?: number; reason?: string; signature?: SignatureInput };
       if (action === 'accept' && body.version === undefined)
         throw new FieldProblemsError(
           [{ pointer: '/version', message: 'is needed to accept: the priced version you read' }],
@@ -319,6 +319,8 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         ...(body.version !== undefined && { version: body.version }),
         ...(body.reason !== undefined && { note: body.reason }),
         ...(action === 'accept' && { account: houseAccountId(tenantId) }),
+        // A lender with rental terms has them signed by the house that hires (its staff, by name).
+        ...(action === 'accept' && body.signature && { signature: body.signature, ip: request.ip }),
         now: new Date(),
       });
       request.log.info(
