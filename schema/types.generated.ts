@@ -1727,6 +1727,10 @@ export interface SignedAgreement {
    */
   title?: string;
   /**
+   * Drawn signature: The signature as drawn on the pad: a PNG image, as a data address (checked by decoding it).
+   */
+  drawing?: string;
+  /**
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
   at: string;
@@ -3028,6 +3032,10 @@ export interface SignatureInput {
    * Title: The signer's role at the production.
    */
   title?: string;
+  /**
+   * Drawn signature: The signature as drawn on the pad: a PNG image, as a data address (checked by decoding it).
+   */
+  drawing?: string;
 }
 /**
  * A house asking another listed house for one of its request's short lines: an ordinary request there, with this house as the customer, at that house's trade price.

@@ -6,6 +6,7 @@
  */
 import { Box, Button, TextField, Typography } from '@mui/material';
 import SignaturePad from 'signature_pad';
+import { startSignaturePad } from '../../schema/display/signature-pad';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ScanInput } from '../../schema/types.generated';
@@ -40,14 +41,7 @@ export function HandoverDialog({
     pad.current?.off();
     pad.current = undefined;
     if (!element) return;
-    // Drawn at the screen's pixel density, so the signature is crisp on a phone.
-    const ratio = Math.max(window.devicePixelRatio || 1, 1);
-    element.width = element.offsetWidth * ratio;
-    element.height = element.offsetHeight * ratio;
-    element.getContext('2d')!.scale(ratio, ratio);
-    const drawn = new SignaturePad(element, { backgroundColor: 'rgb(255, 255, 255)' });
-    drawn.addEventListener('endStroke', () => setSigned(!drawn.isEmpty()));
-    pad.current = drawn;
+    pad.current = startSignaturePad(element, SignaturePad, setSigned);
     canvasElement.current = element;
   }, []);
 

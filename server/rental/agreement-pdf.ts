@@ -119,6 +119,19 @@ export async function agreementPdf(
     document.fillColor(MUTED).text(label, MARGIN, y, { width: 110 });
     document.fillColor(INK).text(value, MARGIN + 110, y, { width: width - 110 });
   }
+  // The signature as drawn, below the block, at most a third of the page wide.
+  if (signed.drawing) {
+    document.moveDown(0.5);
+    if (document.y > document.page.height - MARGIN - 90) document.addPage();
+    document.image(
+      Buffer.from(signed.drawing.slice(signed.drawing.indexOf(',') + 1), 'base64'),
+      MARGIN + 110,
+      document.y,
+      {
+        fit: [width / 3, 70],
+      },
+    );
+  }
   numberPages(document, `Rental agreement · ${order.production ?? order.id.slice(0, 8)}`);
   document.end();
   return done;

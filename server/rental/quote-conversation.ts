@@ -16,6 +16,7 @@ import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { answerBy, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
 import { signatureAsked, termsToSign } from '../../schema/rental/agreement';
+import { PNG } from 'pngjs';
 import {
   actionsFor,
   changePending,
@@ -496,6 +497,16 @@ function pencilAfter(stored: QuoteRequest, step: ActionRequest, settings: QuoteS
   return placed;
 }
 
+/** Whether a drawn signature is a PNG that decodes, of a size a pad draws (the schema checked its form). */
+function isSignatureImage(drawing: string): boolean {
+  try {
+    const image = PNG.sync.read(Buffer.from(drawing.slice(drawing.indexOf(',') + 1), 'base64'));
+    return image.width > 0 && image.height > 0 && image.width <= 4000 && image.height <= 4000;
+  } catch {
+    return false;
+  }
+}
+
 /** The house's terms as the production signs them, or FieldProblemsError / QuoteRefusedError saying what is missing or stale. */
 function signedAgreement(step: ActionRequest, settings: QuoteSettings, now: Date): SignedAgreement {
   const terms = termsToSign(settings.site)!;
@@ -510,11 +521,18 @@ function signedAgreement(step: ActionRequest, settings: QuoteSettings, now: Date
       `The rental terms changed since you read them (version ${step.signature.termsVersion}; now ${terms.version}): read them again, then sign.`,
     );
   const title = step.signature.title?.trim();
+  const drawing = step.signature.drawing;
+  if (drawing !== undefined && !isSignatureImage(drawing))
+    throw new FieldProblemsError(
+      [{ pointer: '/signature/drawing', message: 'is not a signature image: draw it again' }],
+      'Not accepted: the drawn signature could not be read',
+    );
   return {
     termsVersion: terms.version,
     terms: terms.text,
     name,
     ...(title && { title }),
+    ...(drawing !== undefined && { drawing }),
     at: now.toISOString(),
     ip: (step.ip ?? 'unknown').slice(0, 64),
   };

@@ -63,6 +63,8 @@ export const quoteMessages = {
   termsHeading: 'Rental terms',
   signerName: 'Sign with your full name',
   signerTitle: 'Your title (Set decorator, Production coordinator)',
+  drawSignature: 'Draw your signature (with a finger or the mouse)',
+  clearSignature: 'Clear',
   signedBy: (name: string, title: string | undefined, when: string, version: string) =>
     `You signed the rental terms (version ${version}) as ${name}${title ? `, ${title}` : ''}, on ${when}.`,
   agreementPdf: 'Download the signed agreement (PDF)',

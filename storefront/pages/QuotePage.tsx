@@ -7,7 +7,8 @@
  * an open page through the live profile stream. On the platform, the page of a production
  * request's part opens it at its house, signed in (PartAtItsHouse).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type SignaturePad from 'signature_pad';
 import { isOrderState, type QuoteAction } from '../../schema/rental/quote-states';
 import { PLATFORM_TENANT_ID, QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
@@ -20,6 +21,7 @@ import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
 import { PartAtItsHouse } from '../components/marketplace/PartAtItsHouse';
 import { CardHoldPanel } from '../components/quotes/CardHoldPanel';
+import { SignatureDrawing } from '../components/quotes/SignatureDrawing';
 import { ConversationPanel } from '../components/quotes/ConversationPanel';
 import { InsurancePanel } from '../components/quotes/InsurancePanel';
 import { InvoiceLinks } from '../components/quotes/InvoiceLinks';
@@ -59,6 +61,8 @@ function OwnQuote({ id }: { id: string }) {
   const [quote, setQuote] = useState<VisitorQuote | null>();
   const [error, setError] = useState<IdentityError>();
   const [done, setDone] = useState<string>();
+  // The accept dialog's signature pad, read when the production confirms.
+  const signaturePad = useRef<SignaturePad>(undefined);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
@@ -129,12 +133,13 @@ function OwnQuote({ id }: { id: string }) {
               dangerouslySetInnerHTML={{ __html: terms.html }}
             />
           ),
+          after: <SignatureDrawing padRef={signaturePad} />,
           fields: [
             { name: 'signerName', label: words.signerName, maxLength: 80, required: true },
             { name: 'signerTitle', label: words.signerTitle, maxLength: 120 },
           ],
         }
-      : { details: undefined, fields: [] };
+      : { details: undefined, after: undefined, fields: [] };
     // Accepting a quote asks for the production's purchase order (optional, printed on its invoices);
     // declining or cancelling asks why (optional): the vendor reads it in the mail.
     const asksPurchaseOrder = action === 'accept' && !isOrderState(quote.state);
@@ -144,6 +149,7 @@ function OwnQuote({ id }: { id: string }) {
       ? await askFields({
           ...request,
           details: signing.details,
+          afterFields: signing.after,
           fields: [
             ...signing.fields,
             {
@@ -165,6 +171,7 @@ function OwnQuote({ id }: { id: string }) {
         ? await askFields({
             ...request,
             details: signing.details,
+            afterFields: signing.after,
             fields: [
               ...signing.fields,
               { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
@@ -197,6 +204,9 @@ function OwnQuote({ id }: { id: string }) {
     setDone(undefined);
     try {
       const { signerName, signerTitle, ...asked }: Record<string, string | undefined> = values ?? {};
+      // The drawn signature, when one was drawn (the typed name is the signature either way).
+      const pad = signaturePad.current;
+      const drawing = pad && !pad.isEmpty() ? pad.toDataURL('image/png') : undefined;
       const details =
         action === 'accept'
           ? {
@@ -208,6 +218,7 @@ function OwnQuote({ id }: { id: string }) {
                     termsVersion: terms.version,
                     name: signerName,
                     ...(signerTitle && { title: signerTitle }),
+                    ...(drawing && { drawing }),
                   },
                 }),
             }

@@ -69,6 +69,16 @@ describe('the rental agreement', () => {
     expect(await accept.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Sign with your full name' }).fill('Dana Reyes');
     await dialog.getByRole('textbox', { name: /Your title/ }).fill('Set decorator');
+    // The signature drawn on the pad with the mouse, as a finger would.
+    const pad = dialog.getByRole('img', { name: /Draw your signature/ });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + 20, { steps: 10 });
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height - 20, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Clear' }).isEnabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, app.artifacts, 'accept-and-sign');
     await accept.click();
@@ -97,7 +107,10 @@ describe('the rental agreement', () => {
       .getByText(/^Rental terms \(version [0-9a-f]{8}\) signed by Dana Reyes, Set decorator on .+, from /)
       .waitFor();
     const houseHref = await admin.page.getByRole('link', { name: 'Signed agreement (PDF)' }).getAttribute('href');
-    expect(await admin.page.evaluate((href) => fetch(href!).then((answer) => answer.status), houseHref)).toBe(200);
+    const housePdf = await http(`${app.server.url}${houseHref}`, { headers: { cookie } });
+    expect(housePdf.status).toBe(200);
+    // The drawn signature is drawn into it as an image.
+    expect(housePdf.text).toMatch(/\/Subtype \/Image/);
     await admin.page.screenshot({ path: `${app.artifacts}/console-signed_1280.png` });
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);

@@ -4,7 +4,7 @@
  * refused at the field, with terms changed since they were read is refused saying so; signed, the
  * order keeps the terms of that version, who signed, when and from where, both sides are mailed it,
  * and the signed PDF
- * (checked by qpdf and read by pdf.js) is the production's and the house's, nobody else's.
+ * (checked by qpdf, read by pdftotext) is the production's and the house's, nobody else's.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsVersionOf } from '../../schema/rental/agreement';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { authoriseCard } from '../helpers/card-hold';
-import { pdfPages } from '../helpers/pdf-text';
 import { RENTAL_TERMS } from '../fixtures/rental-terms';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -98,7 +98,16 @@ describe('the rental agreement', () => {
     expect(stale.json().message).toBe(
       `The rental terms changed since you read them (version 0badc0de; now ${version}): read them again, then sign.`,
     );
-    const signed = await accept({ termsVersion: version, name: '  Dana Reyes ', title: 'Set decorator' });
+    // A drawing that is not an image is refused at the field (its form is a PNG data address; its bytes are not).
+    const notPng = await accept({
+      termsVersion: version,
+      name: 'Dana Reyes',
+      drawing: `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`,
+    });
+    expect(notPng.statusCode).toBe(400);
+    expect(notPng.json().errors['signature.drawing']).toBe('is not a signature image: draw it again');
+    const drawing = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
+    const signed = await accept({ termsVersion: version, name: '  Dana Reyes ', title: 'Set decorator', drawing });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json()).toMatchObject({
       state: 'accepted',
@@ -107,7 +116,7 @@ describe('the rental agreement', () => {
     // The visitor's view says what they signed, not the address it came from.
     expect(signed.json().agreement).not.toHaveProperty('ip');
     const stored = await t.app.quoteRequests.get('aviation', id);
-    expect(stored?.agreement).toMatchObject({ terms: TERMS, ip: '127.0.0.1' });
+    expect(stored?.agreement).toMatchObject({ terms: TERMS, ip: '127.0.0.1', drawing });
 
     // Both sides are mailed the signed agreement: the house with the news, the production its copy.
     const outbox = t.app.mailer as OutboxMailer;
@@ -135,7 +144,10 @@ describe('the rental agreement', () => {
     const file = path.join(tmpdir(), `agreement-${id}.pdf`);
     await writeFile(file, mine.rawPayload);
     expect((await run('qpdf', ['--check', file])).stdout).toMatch(/No syntax or stream encoding errors/);
-    const text = (await pdfPages(mine.rawPayload)).join(' ');
+    // The drawn signature is in it, as an image (poppler's pdfimages lists it).
+    expect((await run('pdfimages', ['-list', file])).stdout).toMatch(/\n\s*1\s+0\s+image\s+2\s+1\s/);
+    // Read as a reader reads it: poppler's pdftotext (the rule for PDFs here), whitespace folded.
+    const text = (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/\s+/g, ' ');
     for (const words of [
       'Rental agreement',
       'Night Ferry',

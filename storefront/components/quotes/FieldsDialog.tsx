@@ -23,6 +23,8 @@ export interface FieldsRequest {
   message?: string;
   /** Shown between the message and the fields (the rental terms to sign). */
   details?: ReactNode;
+  /** Shown after the fields (the pad a signature is drawn on). */
+  afterFields?: ReactNode;
   confirmLabel: string;
   fields: DialogField[];
 }
@@ -117,6 +119,7 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
           </label>
         );
       })}
+      {request.afterFields}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={() => finish(false)}>
           {frameMessages.cancel}
