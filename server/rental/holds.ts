@@ -20,11 +20,12 @@ import {
   type HeldAhead,
   type HoldBoardRow,
   type HoldView,
+  withHoldRanks,
 } from '../../schema/rental/holds';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { revisionOf } from '../stores/quote-request-store';
-import type { QuoteSettings, QuoteStores } from './quote-conversation';
+import { itemsOfQuotes, type QuoteSettings, type QuoteStores } from './quote-conversation';
 
 /** Who a request is, for the house: its production, else its visitor's name or address. */
 export const whoseRequest = (quote: Pick<QuoteRequest, 'production' | 'name' | 'email'>) =>
@@ -123,17 +124,12 @@ export async function holdBoard(
       .filter((quote): quote is QuoteRequest => quote?.hold === 'pencil')
       .map((quote) => [quote.id, quote]),
   );
-  const items = new Map(
-    (await stores.itemStore.getMany(tenantId, [...new Set(pencils.map((row) => row.objectID))])).map((item) => [
-      item.objectID,
-      item,
-    ]),
-  );
-  return pencils
+  const items = await itemsOfQuotes(stores.itemStore, tenantId, [...requests.values()]);
+  // Ranked once per request (withHoldRanks), not once per row.
+  return withHoldRanks(pencils, booked, settings.turnaroundDays, today)
     .filter((row) => requests.has(row.quoteId))
-    .map((row) => {
+    .map(({ rank = 1, ...row }) => {
       const quote = requests.get(row.quoteId)!;
-      const rank = holdRanks(row.quoteId, booked, settings.turnaroundDays, today).get(row.objectID) ?? 1;
       return {
         quoteId: row.quoteId,
         objectID: row.objectID,

@@ -14,18 +14,12 @@ import { storefrontConfiguration } from '../../schema/configuration/build-config
 import { agreementCopyMessage, creditNoteMessage, pdf, quoteUpdateMessage } from '../mail/messages';
 import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
 import { dueOfQuote } from './quote-due';
+import { itemsOfQuotes } from './quote-conversation';
 
 /** The signed agreement of an order, as a mail's PDF. */
 async function agreementAttachment(app: NoticeStores, quote: QuoteRequest) {
   const stored = (await app.tenantStore.get(quote.tenantId))!;
-  const items = new Map(
-    (
-      await app.itemStore.getMany(
-        quote.tenantId,
-        quote.lines.map((line) => line.objectID),
-      )
-    ).map((item) => [item.objectID, item]),
-  );
+  const items = await itemsOfQuotes(app.itemStore, quote.tenantId, [quote]);
   const bytes = await agreementPdf(
     quote,
     items,
