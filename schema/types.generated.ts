@@ -92,6 +92,9 @@ export interface SchemaIndex {
   handoverInput?: HandoverInput;
   insuranceUpload?: InsuranceUpload;
   insuranceReview?: InsuranceReview;
+  keptCertificate?: KeptCertificate;
+  certificateUpload?: CertificateUpload;
+  certificateChoice?: CertificateChoice;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
   signatureInput?: SignatureInput;
@@ -325,6 +328,23 @@ export interface SiteSettings {
    * A certificate short of the hire: What check-out does with a certificate whose cover ends before the hire's last day, or covers less than what goes out would cost to replace: refuse it, or only flag it to the crew.
    */
   insuranceShortfall?: ('flag' | 'refuse') & string;
+  /**
+   * Certificates in other currencies: The rates at which the house takes a certificate whose limits are in another currency: one unit of that currency in the house's. A certificate in a currency not listed is refused.
+   *
+   * @maxItems 20
+   *
+   * Items: CertificateRate: A currency the house takes certificates in, and its rate.
+   */
+  certificateRates?: {
+    /**
+     * Currency: An ISO 4217 currency code.
+     */
+    currency: string;
+    /**
+     * Rate: One unit of that currency in the house's currency (1 GBP = 1.27 USD: 1.27).
+     */
+    rate: number;
+  }[];
   /**
    * Tax name: The tax as quotes and invoices print it: Sales tax, VAT, GST.
    */
@@ -1178,6 +1198,12 @@ export interface UserProfile {
    * Bot-check token: The token the bot-check service gave at sign-up.
    */
   reCaptchaToken?: string;
+  /**
+   * Certificates of insurance: The certificates the production keeps here (on the platform: offered to every house it hires from), newest first; each order names the one chosen for it.
+   *
+   * @maxItems 20
+   */
+  certificates?: KeptCertificate[];
 }
 export interface Subscription {
   /**
@@ -1192,6 +1218,75 @@ export interface Subscription {
    * Unsubscribed at: When the user last unsubscribed; null if never.
    */
   unsubscribedAt?: string | null;
+}
+/**
+ * A certificate of insurance the production keeps (on their profile with a house, or on the platform, where it is offered to every house they hire from) and chooses for each order; the file is in that tenant's private documents.
+ */
+export interface KeptCertificate {
+  /**
+   * Certificate id: The kept certificate's id, never given again.
+   */
+  id: string;
+  /**
+   * Stored file: The file's name in the tenant's private documents.
+   */
+  file: string;
+  /**
+   * File name: The name it was uploaded with.
+   */
+  fileName: string;
+  /**
+   * Type: What the file is, told by its first bytes.
+   */
+  contentType: ('application/pdf' | 'image/png' | 'image/jpeg') & string;
+  /**
+   * Bytes: The file's size.
+   */
+  size: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  keptAt: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  insurer: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  policyNumber: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  namedInsured: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  additionalInsured?: string;
+  /**
+   * Any lessor (blanket): The certificate names any lessor of equipment to the insured as additional insured and loss payee (a blanket endorsement), so it serves every house.
+   */
+  anyLessor?: boolean;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  generalLiability?: number;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  coverAmount: number;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  effectiveOn: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  expiresOn: string;
 }
 /**
  * One thing a tenant rents: a prop, a seat, a set piece or a piece of studio gear, as its catalogue lists it. Visitors ask for a quote on it; there is no payment at checkout.
@@ -2137,6 +2232,10 @@ export interface InsuranceCertificate {
   /**
    * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
+  effectiveOn?: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
   expiresOn: string;
   /**
    * Short text: A name or line of text, shown as text.
@@ -2147,9 +2246,33 @@ export interface InsuranceCertificate {
    */
   policyNumber?: string;
   /**
+   * Short text: A name or line of text, shown as text.
+   */
+  namedInsured?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  additionalInsured?: string;
+  /**
+   * Any lessor (blanket): The certificate names any lessor of equipment to the insured as additional insured and loss payee (a blanket endorsement), so it serves every house.
+   */
+  anyLessor?: boolean;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  generalLiability?: number;
+  /**
    * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   coverAmount?: number;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency?: string;
+  /**
+   * Rate applied: One unit of the certificate's currency in the house's, as the house stated it when the certificate was chosen for this order: its limits are set against the order at this rate.
+   */
+  rate?: number;
   /**
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
@@ -2158,6 +2281,10 @@ export interface InsuranceCertificate {
    * Uploaded by: Who uploaded it: the production from its quote page, or the vendor on its behalf.
    */
   uploadedBy: ('visitor' | 'vendor') & string;
+  /**
+   * Certificate id: The kept certificate's id, never given again.
+   */
+  keptId?: string;
   /**
    * Reviewed: The house's check of the certificate: verified (it names the house, the cover and the dates it needs) or refused, with the reason the production reads. A newer certificate is reviewed afresh.
    */
@@ -2978,6 +3105,30 @@ export interface InsuranceUpload {
    * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   coverAmount?: number;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  namedInsured?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  additionalInsured?: string;
+  /**
+   * Any lessor (blanket): The certificate names any lessor of equipment to the insured as additional insured and loss payee (a blanket endorsement), so it serves every house.
+   */
+  anyLessor?: boolean;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  generalLiability?: number;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency?: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  effectiveOn?: string;
 }
 /**
  * The house verifies a certificate or refuses it (a refusal says why).
@@ -2991,6 +3142,68 @@ export interface InsuranceReview {
    * Note: A verification's note, or the reason a certificate is refused (the production reads it).
    */
   note?: string;
+}
+/**
+ * A certificate of insurance the production keeps for its hires: the file (base64: a PDF, PNG or JPEG of at most 10 MB, opened before it is kept) and what a house checks on it.
+ */
+export interface CertificateUpload {
+  /**
+   * File: The file, base64-encoded.
+   */
+  data: string;
+  /**
+   * File name: The name it was uploaded with.
+   */
+  fileName: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  insurer: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  policyNumber: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  namedInsured: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  additionalInsured?: string;
+  /**
+   * Any lessor (blanket): The certificate names any lessor of equipment to the insured as additional insured and loss payee (a blanket endorsement), so it serves every house.
+   */
+  anyLessor?: boolean;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  generalLiability?: number;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  coverAmount: number;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  effectiveOn: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  expiresOn: string;
+}
+/**
+ * The kept certificate a production chooses for one of its orders.
+ */
+export interface CertificateChoice {
+  /**
+   * Certificate id: The kept certificate's id, never given again.
+   */
+  certificate: string;
 }
 /**
  * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.

@@ -52,6 +52,7 @@ import payments from './plugins/app/payments';
 import invoicesPlugin from './plugins/app/invoices';
 import invoiceRoutes from './routes/api/invoices';
 import insuranceRoutes from './routes/api/insurance';
+import keptCertificateRoutes from './routes/api/kept-certificates';
 import conversations from './plugins/app/conversations';
 import conversationRoutes from './routes/api/conversations';
 import cardHoldRoutes from './routes/api/card-holds';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(accountStatementRoutes);
   await app.register(insuranceRoutes);
+  await app.register(keptCertificateRoutes);
   await app.register(conversations, { config: options.config });
   await app.register(conversationRoutes);
   await app.register(bookingRoutes);

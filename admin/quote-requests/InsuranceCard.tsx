@@ -10,16 +10,19 @@ import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/mat
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsuranceStanding } from '../../schema/rental/insurance';
+import { coveredWords } from '../../schema/rental/out-gate';
+import { formatMoneyIn } from '../../schema/display/format';
 import { base64Of } from '../../schema/display/file-base64';
 import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
-import type { InsuranceReview } from '../../schema/types.generated';
+import type { InsuranceReview, SiteSettings } from '../../schema/types.generated';
 import { quoteApi, type PricingView } from './quote-api';
 import { useOwnChange } from './own-changes';
 import { refusalText } from '../lib/refusal-text';
 
 export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = {
   current: 'success',
+  startsLate: 'warning',
   endsEarly: 'warning',
   coverShort: 'warning',
   lapsed: 'error',
@@ -33,6 +36,7 @@ export function InsuranceCard({
   standing,
   day,
   money: formatAmount,
+  site,
   onChange,
 }: {
   tenantId: string;
@@ -40,6 +44,7 @@ export function InsuranceCard({
   standing: InsuranceStanding | undefined;
   day: (date: string) => string;
   money: (amount: number) => string;
+  site: SiteSettings;
   onChange: (view: PricingView) => void;
 }) {
   const translate = useTranslate();
@@ -114,7 +119,8 @@ export function InsuranceCard({
               color={STANDING_TONES[standing]}
               label={translate(`backlot.insurance.standing.${standing}`, {
                 date: certificate ? day(certificate.expiresOn) : '',
-                cover: money(certificate?.coverAmount),
+                starts: certificate?.effectiveOn ? day(certificate.effectiveOn) : '',
+                cover: certificate?.coverAmount === undefined ? '' : coveredWords(certificate, site),
                 value: money(view.replacementValue),
               })}
             />
@@ -125,15 +131,31 @@ export function InsuranceCard({
       {certificate && (
         <DetailList
           rows={[
-            [translate('backlot.insurance.coverEnds'), day(certificate.expiresOn)],
+            [
+              translate('backlot.insurance.coverRuns'),
+              certificate.effectiveOn
+                ? `${day(certificate.effectiveOn)} – ${day(certificate.expiresOn)}`
+                : translate('backlot.insurance.untilDay', { date: day(certificate.expiresOn) }),
+            ],
             [translate('backlot.insurance.insurer'), certificate.insurer],
             [translate('backlot.insurance.policyNumber'), certificate.policyNumber],
+            [translate('backlot.insurance.namedInsured'), certificate.namedInsured],
+            [
+              translate('backlot.insurance.additionalInsured'),
+              certificate.anyLessor ? translate('backlot.insurance.anyLessor') : certificate.additionalInsured,
+            ],
+            [
+              translate('backlot.insurance.generalLiability'),
+              certificate.generalLiability === undefined
+                ? undefined
+                : formatMoneyIn(certificate.generalLiability, certificate.currency, site),
+            ],
             [
               translate('backlot.insurance.coverAmount'),
               certificate.coverAmount === undefined
                 ? undefined
                 : translate('backlot.insurance.coverAgainst', {
-                    cover: money(certificate.coverAmount),
+                    cover: coveredWords(certificate, site),
                     value: money(view.replacementValue),
                   }),
             ],

@@ -347,6 +347,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           standing={readiness.insurance}
           day={tenant.day}
           money={money}
+          site={tenant.site}
           onChange={(fresh) => show(fresh, true)}
         />
         <QuoteInvoicesCard

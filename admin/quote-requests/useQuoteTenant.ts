@@ -61,7 +61,7 @@ export function useQuoteTenant(tenantId: string) {
      * and where its certificate stands when the tenant asks for one.
      */
     readiness: (
-      quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'endDate'> & {
+      quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'startDate' | 'endDate'> & {
         replacementValue?: number;
       },
     ): Readiness => {

@@ -21,6 +21,15 @@ export function formatMoney(amount: number, site: Pick<SiteSettings, 'locale' | 
   ).format(amount);
 }
 
+/** An amount in another currency than the site's (a certificate's limits), in the site's locale. */
+export function formatMoneyIn(
+  amount: number,
+  currency: string | undefined,
+  site: Pick<SiteSettings, 'locale' | 'currency'>,
+): string {
+  return formatMoney(amount, { ...site, currency: currency ?? site.currency });
+}
+
 const UNIT_NAMES = { lb: 'pound', kg: 'kilogram' } as const;
 
 /** A weight in the tenant's unit (`site.weightUnit`), e.g. "42 lb". */

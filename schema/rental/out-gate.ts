@@ -5,9 +5,9 @@
  * insurance, when the tenant asks for one. Pure: the server's scan step and the console share it.
  */
 import { cardHoldRuleOf, holdStands } from './card-hold';
-import { formatDay, formatMoney } from '../display/format';
-import { insuranceStanding } from './insurance';
-import type { QuoteRequest, SiteSettings } from '../types.generated';
+import { formatDay, formatMoney, formatMoneyIn } from '../display/format';
+import { coverOf, insuranceStanding } from './insurance';
+import type { InsuranceCertificate, QuoteRequest, SiteSettings } from '../types.generated';
 
 const holdWords: Partial<Record<NonNullable<QuoteRequest['cardHold']>['status'], string>> = {
   awaitingCard: 'is waiting for the card',
@@ -40,7 +40,7 @@ export function holdKeepsIn(
  * lets a house that refuses shortfalls refuse cover below it.
  */
 export function insuranceKeepsIn(
-  order: Pick<QuoteRequest, 'insurance' | 'endDate' | 'production'>,
+  order: Pick<QuoteRequest, 'insurance' | 'startDate' | 'endDate' | 'production'>,
   site: SiteSettings,
   today: string,
   replacementValue?: number,
@@ -56,16 +56,28 @@ export function insuranceKeepsIn(
   if (standing === 'lapsed')
     return `${whose} lapsed after ${formatDay(certificate!.expiresOn, site)}: a current one is needed before anything goes out.`;
   if (site.insuranceShortfall !== 'refuse') return undefined;
+  if (standing === 'startsLate')
+    return `${whose} starts ${formatDay(certificate!.effectiveOn!, site)}; the hire starts ${formatDay(order.startDate, site)}: a certificate covering the whole hire is needed before anything goes out.`;
   if (standing === 'endsEarly')
     return `${whose} ends ${formatDay(certificate!.expiresOn, site)}; the hire ends ${formatDay(order.endDate, site)}: a certificate covering the whole hire is needed before anything goes out.`;
   if (standing === 'coverShort')
-    return `${whose} covers ${formatMoney(certificate!.coverAmount!, site)}; this order's replacement value is ${formatMoney(replacementValue!, site)}: cover at full replacement value is needed before anything goes out.`;
+    return `${whose} covers ${coveredWords(certificate!, site)}; this order's replacement value is ${formatMoney(replacementValue!, site)}: cover at full replacement value is needed before anything goes out.`;
   return undefined;
+}
+
+/** A certificate's rented-property limit in words: in the house's currency, with the rate when it is in another ("£200,000.00 at 1.27: $254,000.00"). */
+export function coveredWords(
+  certificate: Pick<InsuranceCertificate, 'coverAmount' | 'currency' | 'rate'>,
+  site: SiteSettings,
+): string {
+  const inHouse = formatMoney(coverOf(certificate)!, site);
+  if (!certificate.rate || !certificate.currency || certificate.currency === site.currency) return inHouse;
+  return `${formatMoneyIn(certificate.coverAmount!, certificate.currency, site)} at ${certificate.rate}: ${inHouse}`;
 }
 
 /** The reasons nothing may go out on this order now, in the order to fix them (none: it may go out). */
 export function outBlockedBy(
-  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'endDate' | 'production'>,
+  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'startDate' | 'endDate' | 'production'>,
   site: SiteSettings,
   today: string,
   now: Date,

@@ -29,6 +29,15 @@ export {
   unitsForItem,
 } from './hire-floor';
 export { attachmentOf, certificateFile, keepCertificate, reviewCertificate } from './insurance';
+export {
+  chooseKeptCertificate,
+  keepProductionCertificate,
+  keptCertificateFile,
+  keptCertificates,
+  removeKeptCertificate,
+  UnknownCertificateError,
+  type KeptCertificateView,
+} from './kept-certificates';
 export { heldAheadOf, holdBoard, holdOf, holdsBehind, lapseOf, whoseRequest } from './holds';
 export { agreementPdf, invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';

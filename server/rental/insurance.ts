@@ -9,7 +9,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { certificateKind, INSURANCE_MAX_BYTES } from '../../schema/rental/insurance';
+import {
+  certificateDateProblems,
+  certificateHouseProblems,
+  certificateKind,
+  INSURANCE_MAX_BYTES,
+  rateFor,
+  type CertificateDetails,
+  type CertificateHouse,
+} from '../../schema/rental/insurance';
 import type { QuoteState } from '../../schema/rental/quote-states';
 import type {
   InsuranceCertificate,
@@ -46,56 +54,115 @@ export async function keepCertificate(
     by: InsuranceCertificate['uploadedBy'];
     now: Date;
     today: string;
+    /** The house's names, currency and rates: what the upload says is checked against them. */
+    house?: CertificateHouse;
   },
 ): Promise<QuoteRequest> {
   const { tenantId, id, input } = upload;
   const bytes = Buffer.from(input.data, 'base64');
-  const kind = certificateKind(bytes);
-  const problems: Array<{ pointer: string; message: string }> = [];
+  const problems = [...fileProblems(bytes), ...certificateDateProblems(input, upload.today)];
+  if (upload.house) problems.push(...certificateHouseProblems(input, upload.house, false));
+  const kind = await checkedFile(stores, tenantId, bytes, problems, 'Not uploaded: fix what is marked');
+
+  const stored = await stores.quoteRequests.get(tenantId, id);
+  if (!stored) throw new UnknownQuoteError(id);
+  refuseWhenOver(stored, 'Not uploaded');
+  const file = await writeOrderCopy(stores.assets, tenantId, id, bytes, kind);
+  const { data: _data, fileName, ...details } = input;
+  const certificate: InsuranceCertificate = {
+    ...trimmedDetails(details),
+    file,
+    fileName: plainText(fileName).trim().slice(0, 200) || file,
+    contentType: kind.type,
+    size: bytes.length,
+    ...withRate(details.currency, upload.house),
+    uploadedAt: upload.now.toISOString(),
+    uploadedBy: upload.by,
+  };
+  return putCertificate(stores, log, { tenantId, id, certificate, by: upload.by }, stored);
+}
+
+/** Why the bytes cannot be a certificate: too large, or not a PDF, PNG or JPEG by their first bytes. */
+export function fileProblems(bytes: Buffer): Array<{ pointer: string; message: string }> {
   if (bytes.length > INSURANCE_MAX_BYTES)
-    problems.push({
-      pointer: '/data',
-      message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB`,
-    });
-  else if (!kind)
-    problems.push({
-      pointer: '/data',
-      message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it',
-    });
-  if (input.expiresOn < upload.today)
-    problems.push({
-      pointer: '/expiresOn',
-      message: `the cover ended on ${input.expiresOn}: upload a current certificate`,
-    });
+    return [
+      {
+        pointer: '/data',
+        message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB`,
+      },
+    ];
+  return certificateKind(bytes)
+    ? []
+    : [{ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' }];
+}
+
+/**
+ * The file's kind once nothing else is wrong and it opens as that kind (parsed in a worker);
+ * FieldProblemsError with every problem otherwise (`problems` found before, and the file's).
+ */
+export async function checkedFile(
+  stores: Pick<CertificateStores, 'documentCheck'>,
+  tenantId: string,
+  bytes: Buffer,
+  problems: Array<{ pointer: string; message: string }>,
+  refusal: string,
+): Promise<NonNullable<ReturnType<typeof certificateKind>>> {
+  const kind = certificateKind(bytes);
   if (!problems.length && kind) {
     const unreadable = await stores.documentCheck(tenantId, bytes, checkedKind(kind.type));
     if (unreadable) problems.push({ pointer: '/data', message: unreadable });
   }
-  if (problems.length) throw new FieldProblemsError(problems, 'Not uploaded: fix what is marked');
+  if (problems.length || !kind) throw new FieldProblemsError(problems, refusal);
+  return kind;
+}
 
-  const stored = await stores.quoteRequests.get(tenantId, id);
-  if (!stored) throw new UnknownQuoteError(id);
-  if (OVER.has(stored.state ?? 'requested'))
+/** A request over takes no certificate. */
+export function refuseWhenOver(request: QuoteRequest, refusal: string) {
+  if (OVER.has(request.state ?? 'requested'))
     throw new FieldProblemsError(
-      [{ pointer: '/data', message: `this request is ${stored.state}: it takes no certificate` }],
-      'Not uploaded',
+      [{ pointer: '/data', message: `this request is ${request.state}: it takes no certificate` }],
+      refusal,
     );
+}
 
-  const file = `coi-${hex(`${tenantId}/${id}`).slice(0, 8)}-${hex(bytes).slice(0, 16)}.${kind!.extension}`;
-  await stores.assets.write(tenantId, 'documents', file, bytes);
-  const certificate: InsuranceCertificate = {
-    file,
-    fileName: plainText(input.fileName).trim().slice(0, 200) || file,
-    contentType: kind!.type,
-    size: bytes.length,
-    expiresOn: input.expiresOn,
-    ...(input.insurer?.trim() && { insurer: input.insurer.trim() }),
-    ...(input.policyNumber?.trim() && { policyNumber: input.policyNumber.trim() }),
-    ...(input.coverAmount !== undefined && { coverAmount: input.coverAmount }),
-    uploadedAt: upload.now.toISOString(),
-    uploadedBy: upload.by,
-  };
-  // The request is changed on the revision read; a step taken meanwhile is read again (the certificate does not depend on it).
+/** Writes an order's copy of a certificate in the house's private documents; returns its file name. */
+export async function writeOrderCopy(
+  assets: AssetStore,
+  tenantId: string,
+  id: string,
+  bytes: Buffer,
+  kind: { extension: string },
+): Promise<string> {
+  const file = `coi-${hex(`${tenantId}/${id}`).slice(0, 8)}-${hex(bytes).slice(0, 16)}.${kind.extension}`;
+  await assets.write(tenantId, 'documents', file, bytes);
+  return file;
+}
+
+/** What a certificate says, its texts trimmed and blanks left out. */
+export function trimmedDetails<Details extends Partial<CertificateDetails>>(details: Details): Details {
+  const entries = Object.entries(details)
+    .map(([key, value]) => [key, typeof value === 'string' ? plainText(value).trim() : value] as const)
+    .filter(([, value]) => value !== '' && value !== undefined);
+  return Object.fromEntries(entries) as Details;
+}
+
+/** The house's rate for a certificate in another currency, kept on the order's copy. */
+export function withRate(currency: string | undefined, house: CertificateHouse | undefined): { rate?: number } {
+  const rate = house && currency ? rateFor(currency, house) : undefined;
+  return rate !== undefined && rate !== 1 ? { rate } : {};
+}
+
+/**
+ * Names `certificate` on the request, on the revision read (a step taken meanwhile is read again:
+ * the certificate does not depend on it), then removes the file of the one it replaces.
+ */
+export async function putCertificate(
+  stores: Pick<CertificateStores, 'quoteRequests' | 'assets'>,
+  log: FastifyBaseLogger,
+  put: { tenantId: string; id: string; certificate: InsuranceCertificate; by: string },
+  stored: QuoteRequest,
+): Promise<QuoteRequest> {
+  const { tenantId, id, certificate } = put;
   for (let attempt = 0; ; attempt += 1) {
     const current = attempt === 0 ? stored : await stores.quoteRequests.get(tenantId, id);
     if (!current) throw new UnknownQuoteError(id);
@@ -105,12 +172,12 @@ export async function keepCertificate(
         apply: (request) => ({ ...request, insurance: certificate }),
       });
       const replaced = current.insurance?.file;
-      if (replaced && replaced !== file)
+      if (replaced && replaced !== certificate.file)
         await stores.assets
           .remove(tenantId, 'documents', replaced)
           .catch((error: unknown) => log.warn({ err: error, file: replaced }, 'replaced certificate not removed'));
       log.info(
-        { tenantId, quoteRequest: id, file, bytes: bytes.length, by: upload.by },
+        { tenantId, quoteRequest: id, file: certificate.file, bytes: certificate.size, by: put.by },
         'certificate of insurance kept',
       );
       return changed;

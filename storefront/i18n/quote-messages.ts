@@ -139,6 +139,8 @@ export const quoteMessages = {
     standing: {
       missing: () => 'No certificate yet.',
       lapsed: (date: string) => `Your certificate’s cover ended on ${date}: upload a current one.`,
+      startsLate: (_date: string, _cover: string, _value: string, _reason: string, starts: string) =>
+        `Your certificate’s cover starts on ${starts}, after the hire does: choose or upload one in force from the first day.`,
       endsEarly: (date: string) =>
         `Your certificate’s cover ends on ${date}, before the hire does: upload the renewed one when you have it.`,
       coverShort: (date: string, cover: string, value: string) =>

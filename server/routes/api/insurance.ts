@@ -11,6 +11,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
+import { certificateHouseOf } from '../../../schema/rental/insurance';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type {
   InsuranceCertificate,
@@ -73,6 +74,7 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
         by,
         now,
         today: todayIn(settings.timezone, now),
+        house: certificateHouseOf(settings.vendor, settings.site),
       }),
       settings,
       now,

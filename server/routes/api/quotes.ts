@@ -116,12 +116,20 @@ const VISITOR_INSURANCE_FIELDS = [
   'fileName',
   'contentType',
   'size',
+  'effectiveOn',
   'expiresOn',
   'insurer',
   'policyNumber',
+  'namedInsured',
+  'additionalInsured',
+  'anyLessor',
+  'generalLiability',
   'coverAmount',
+  'currency',
+  'rate',
   'uploadedAt',
   'uploadedBy',
+  'keptId',
 ] as const satisfies ReadonlyArray<keyof NonNullable<QuoteRequest['insurance']>>;
 
 export function visitorView(quote: QuoteRequest, today: string) {

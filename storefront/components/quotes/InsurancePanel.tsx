@@ -101,6 +101,7 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
             money(certificate?.coverAmount),
             money(quote.replacementValue),
             certificate?.review?.note ?? '',
+            certificate?.effectiveOn ? formatDay(certificate.effectiveOn, site) : '',
           )}
         </p>
         {certificate?.review?.state === 'verified' && (

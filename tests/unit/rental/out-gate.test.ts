@@ -29,12 +29,12 @@ describe('when the card is asked for', () => {
 
 describe('before anything goes out', () => {
   it('lets an order out when the tenant asks for nothing, or it has what is asked', () => {
-    expect(outBlockedBy({ endDate: '2026-12-10' }, site({ ccAuthEnabled: false }), today, now)).toEqual([]);
+    expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10' }, site({ ccAuthEnabled: false }), today, now)).toEqual([]);
     // At acceptance, an order with no hold (made before cards were taken) is not kept in.
-    expect(outBlockedBy({ endDate: '2026-12-10' }, site(), today, now)).toEqual([]);
+    expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10' }, site(), today, now)).toEqual([]);
     expect(
       outBlockedBy(
-        { endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-12-31') },
+        { startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-12-31') },
         site({ cardHoldTiming: 'beforeCheckOut', insuranceRequired: true }),
         today,
         now,
@@ -44,20 +44,20 @@ describe('before anything goes out', () => {
 
   it('keeps it in without a standing hold (none yet, lapsed, declined) or a current certificate, giving every reason', () => {
     const strict = site({ cardHoldTiming: 'beforeCheckOut', insuranceRequired: true });
-    expect(outBlockedBy({ endDate: '2026-12-10' }, strict, today, now)).toEqual([
+    expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10' }, strict, today, now)).toEqual([
       'No card hold on this order yet: the visitor authorises their card from their quote page before anything goes out.',
       "No certificate of insurance on this order: upload it on the order's page (or the visitor does, from their quote page) before anything goes out.",
     ]);
     // An authorised hold whose time has passed does not stand, whatever its status says.
     expect(
-      outBlockedBy({ endDate: '2026-12-10', cardHold: hold('authorised', '2026-12-01T11:59:00Z') }, site(), today, now),
+      outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised', '2026-12-01T11:59:00Z') }, site(), today, now),
     ).toHaveLength(1);
-    expect(outBlockedBy({ endDate: '2026-12-10', cardHold: hold('declined') }, site(), today, now)[0]).toMatch(
+    expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('declined') }, site(), today, now)[0]).toMatch(
       /^The card hold on this order was declined: /,
     );
     expect(
       outBlockedBy(
-        { endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-11-30') },
+        { startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-11-30') },
         strict,
         today,
         now,
@@ -69,7 +69,7 @@ describe('before anything goes out', () => {
 
   it('says in words why a certificate keeps it in: refused, ending before the hire or short of its worth when the house refuses those', () => {
     const strict = site({ insuranceRequired: true, insuranceShortfall: 'refuse' });
-    const order = { endDate: '2026-12-20', production: 'Night Ferry' };
+    const order = { startDate: '2026-12-05', endDate: '2026-12-20', production: 'Night Ferry' };
     const refused = {
       ...cover('2027-01-31'),
       review: { state: 'refused' as const, by: 'Sam', at: '2026-12-01T10:00:00Z', note: 'It names another house' },
@@ -94,14 +94,14 @@ describe('before anything goes out', () => {
 
 describe('certificates of insurance', () => {
   it('stand as missing, refused, lapsed, ending before the hire does, or current', () => {
-    expect(insuranceStanding({ endDate: '2026-12-10' }, today)).toBe('missing');
+    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10' }, today)).toBe('missing');
     const review = { state: 'refused' as const, by: 'Sam', at: '2026-12-01T10:00:00Z' };
-    expect(insuranceStanding({ endDate: '2026-12-10', insurance: { ...cover('2026-12-31'), review } }, today)).toBe(
+    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: { ...cover('2026-12-31'), review } }, today)).toBe(
       'refused',
     );
-    expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-11-30') }, today)).toBe('lapsed');
-    expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-12-01') }, today)).toBe('endsEarly');
-    expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-12-10') }, today)).toBe('current');
+    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-11-30') }, today)).toBe('lapsed');
+    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-12-01') }, today)).toBe('endsEarly');
+    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-12-10') }, today)).toBe('current');
   });
 
   it('covering less than the order would cost to replace is flagged; a certificate that says no cover, or an order of unknown worth, is not', () => {
@@ -121,6 +121,7 @@ describe('certificates of insurance', () => {
     );
     expect(value).toBe(3999.99);
     const order = (coverAmount?: number) => ({
+      startDate: '2026-12-05',
       endDate: '2026-12-10',
       insurance: { ...cover('2026-12-10'), ...(coverAmount !== undefined && { coverAmount }) },
     });
