@@ -20,9 +20,23 @@ export interface ProfileField {
   autocomplete?: string;
 }
 
+/** One field of the certificate-of-insurance form, as the schema says it. */
+export interface CertificateField {
+  name: string;
+  label: string;
+  description?: string;
+  input: 'text' | 'date' | 'number' | 'checkbox' | 'currency';
+  required: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+}
+
 export interface VisitorForms {
   passwordLength: { min: number; max: number };
   profileFields: ProfileField[];
+  /** What a certificate of insurance is kept with (certificateUpload, less the file), in schema order. */
+  certificateFields: CertificateField[];
   /** The longest text each field of the set-list and quote forms takes. */
   maxLengths: {
     setListName: number;
@@ -52,7 +66,48 @@ const editableNames = Object.entries(schemaDocuments.userProfile.properties)
 const maxLengthOf = (root: 'setList' | 'quoteRequest', name: string): number =>
   (effective(propertySchema(rootSchema(root), name)!).schema as { maxLength: number }).maxLength;
 
+const certificateUpload = effective({
+  schema: schemaDocuments.quoteRequest.$defs.certificateUpload,
+  document: schemaDocuments.quoteRequest,
+});
+const certificateFields: CertificateField[] = Object.keys(
+  schemaDocuments.quoteRequest.$defs.certificateUpload.properties,
+)
+  .filter((name) => name !== 'data' && name !== 'fileName')
+  .map((name) => {
+    const schema = effective(propertySchema(certificateUpload, name)!).schema as {
+      title?: string;
+      description?: string;
+      type?: string;
+      format?: string;
+      maxLength?: number;
+      minimum?: number;
+      maximum?: number;
+    };
+    const input =
+      schema.type === 'boolean'
+        ? 'checkbox'
+        : schema.format === 'date'
+          ? 'date'
+          : schema.type === 'number'
+            ? 'number'
+            : name === 'currency'
+              ? 'currency'
+              : 'text';
+    return {
+      name,
+      label: schema.title ?? name,
+      ...(schema.description && { description: schema.description }),
+      input,
+      required: schemaDocuments.quoteRequest.$defs.certificateUpload.required.includes(name),
+      ...(schema.maxLength !== undefined && { maxLength: schema.maxLength }),
+      ...(schema.minimum !== undefined && { min: schema.minimum }),
+      ...(schema.maximum !== undefined && { max: schema.maximum }),
+    };
+  });
+
 export const visitorForms: VisitorForms = {
+  certificateFields,
   passwordLength: { ...PASSWORD_LENGTH },
   maxLengths: {
     setListName: maxLengthOf('setList', 'name'),

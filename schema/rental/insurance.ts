@@ -6,7 +6,13 @@
  * covers less than the items are worth to replace, is flagged, or refused too when the house says
  * so (`insuranceShortfall: 'refuse'`).
  */
-import type { InsuranceCertificate, QuoteRequest, SiteSettings, VendorConfig } from '../types.generated';
+import type {
+  InsuranceCertificate,
+  KeptCertificate,
+  QuoteRequest,
+  SiteSettings,
+  VendorConfig,
+} from '../types.generated';
 
 /** Where an order's certificate stands on `today`. */
 export type InsuranceStanding =
@@ -51,6 +57,12 @@ export type CertificateDetails = Pick<
   | 'effectiveOn'
   | 'expiresOn'
 >;
+
+/** A kept certificate as its owner reads it on a storefront: where it is kept, and why it cannot serve this house (none: it can). */
+export type KeptCertificateView = Omit<KeptCertificate, 'file'> & {
+  keptOn: 'here' | 'platform';
+  problems: Array<{ pointer: string; message: string }>;
+};
 
 /** The house a certificate is checked for: the names it may be named by, its currency and the rates it states. */
 export interface CertificateHouse {

@@ -36,7 +36,7 @@ export {
   keptCertificates,
   removeKeptCertificate,
   UnknownCertificateError,
-  type KeptCertificateView,
+  type KeptCertificateOffer,
 } from './kept-certificates';
 export { heldAheadOf, holdBoard, holdOf, holdsBehind, lapseOf, whoseRequest } from './holds';
 export { agreementPdf, invoicePdf } from './lazy-pdfs';

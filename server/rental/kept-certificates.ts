@@ -14,6 +14,7 @@ import {
   certificateHouseProblems,
   certificateProblems,
   type CertificateHouse,
+  type KeptCertificateView,
 } from '../../schema/rental/insurance';
 import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { CertificateUpload, KeptCertificate, QuoteRequest } from '../../schema/types.generated';
@@ -43,11 +44,8 @@ export interface KeptCertificateStores {
   documentCheck: DocumentCheck;
 }
 
-/** A kept certificate as its owner sees it on a storefront: where it is kept, and why it cannot serve this house (none: it can). */
-export interface KeptCertificateView extends KeptCertificate {
-  keptOn: 'here' | 'platform';
-  problems: Array<{ pointer: string; message: string }>;
-}
+/** A kept certificate offered on a storefront, with its stored file's name (which its owner is not shown). */
+export type KeptCertificateOffer = KeptCertificate & Pick<KeptCertificateView, 'keptOn' | 'problems'>;
 
 export class UnknownCertificateError extends Error {
   readonly statusCode = 404;
@@ -80,11 +78,11 @@ export async function keptCertificates(
   visitor: { tenantId: string; uid: string; vendors: readonly string[] },
   house: CertificateHouse | undefined,
   today: string,
-): Promise<KeptCertificateView[]> {
+): Promise<KeptCertificateOffer[]> {
   const places = await Promise.all(
     placesOf(visitor.tenantId, visitor.vendors).map(async (place) => {
       const profile = await profileStore.get(place.tenantId, visitor.uid);
-      return (profile?.certificates ?? []).map((kept): KeptCertificateView => ({
+      return (profile?.certificates ?? []).map((kept): KeptCertificateOffer => ({
         ...kept,
         keptOn: place.keptOn,
         problems: house ? certificateProblems(kept, house, today, true) : certificateDateProblems(kept, today),

@@ -20,6 +20,8 @@ export class IdentityError extends Error {
     readonly reason?: string,
     /** The form field the problem belongs beside, when it is one field's. */
     readonly field?: string,
+    /** Every field's problem, by field, when the server named them (a form marks each). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -63,6 +65,7 @@ export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<
     response.status,
     body.reason,
     field,
+    body.errors ?? {},
   );
 }
 

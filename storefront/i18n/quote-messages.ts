@@ -135,34 +135,57 @@ export const quoteMessages = {
   insurance: {
     heading: 'Certificate of insurance',
     lead: (vendor: string) =>
-      `${vendor} needs your production’s certificate of insurance before anything goes out. Upload it as a PDF or a photo, with the last day its cover runs.`,
+      `${vendor} needs your production’s certificate of insurance before anything goes out. Use one you keep, or add it below: a PDF or a photo, and what it covers.`,
     standing: {
       missing: () => 'No certificate yet.',
-      lapsed: (date: string) => `Your certificate’s cover ended on ${date}: upload a current one.`,
+      lapsed: (date: string) => `Your certificate’s cover ended on ${date}: use or add a current one.`,
       startsLate: (_date: string, _cover: string, _value: string, _reason: string, starts: string) =>
         `Your certificate’s cover starts on ${starts}, after the hire does: choose or upload one in force from the first day.`,
       endsEarly: (date: string) =>
-        `Your certificate’s cover ends on ${date}, before the hire does: upload the renewed one when you have it.`,
+        `Your certificate’s cover ends on ${date}, before the hire does: add the renewed one when you have it.`,
       coverShort: (date: string, cover: string, value: string) =>
-        `Your certificate covers ${cover} of hired property; what you are hiring would cost ${value} to replace. Ask your insurer for cover at full replacement value, then upload the new certificate (this one runs to ${date}).`,
+        `Your certificate covers ${cover} of hired property; what you are hiring would cost ${value} to replace. Ask your insurer for cover at full replacement value, then add the new certificate (this one runs to ${date}).`,
       current: (date: string) => `Certificate received: cover runs to ${date}.`,
       refused: (_date: string, _cover: string, _value: string, reason: string) =>
-        `Your certificate was refused: ${reason}. Upload a new one.`,
+        `Your certificate was refused: ${reason}. Use or add another.`,
     },
     verified: (vendor: string, date: string) => `${vendor} verified it on ${date}.`,
     download: (name: string) => `Download ${name}`,
-    file: 'Certificate (PDF, PNG or JPEG, up to 10 MB)',
-    coverEnds: 'Cover ends',
-    insurer: 'Insurer (optional)',
-    policyNumber: 'Policy number (optional)',
-    coverAmount: (value: string | undefined) =>
-      value
-        ? `Cover for hired property (optional; what you hire is worth ${value} to replace)`
-        : 'Cover for hired property (optional)',
-    upload: 'Upload certificate',
-    replace: 'Upload a newer certificate',
-    uploading: 'Uploading…',
     chooseFile: 'Choose the certificate file first.',
+    kept: {
+      heading: 'Your certificates',
+      lead: 'Keep your production’s certificate once and use it for every order. A certificate kept on the marketplace is offered to every house you hire from.',
+      loading: 'Loading your certificates…',
+      failed: 'Your certificates could not be loaded.',
+      retry: 'Try again',
+      none: 'You keep no certificate here yet. Add one below.',
+      onPlatform: 'Kept on the marketplace',
+      chosen: 'Used for this order',
+      limit: (amount: string) => `Rented property ${amount}`,
+      liability: (amount: string) => `general liability ${amount}`,
+      runs: (from: string, to: string) => `covers ${from} – ${to}`,
+      names: (lessor: string) => `Names ${lessor} as additional insured`,
+      anyLessor: 'Names any lessor as additional insured',
+      namesNone: 'Names no additional insured',
+      cannotHere: (vendor: string, reasons: string[]) =>
+        `Cannot be used at ${vendor}. ${reasons.map((reason) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`).join(' ')}`,
+      use: 'Use for this order',
+      using: 'Using…',
+      download: 'Download',
+      remove: 'Remove',
+      removeTitle: 'Remove this certificate?',
+      removeMessage: (name: string) =>
+        `${name} is no longer offered for new orders. Orders it was used for keep their copy.`,
+      add: 'Add a certificate',
+      keep: 'Keep certificate',
+      keepAndUse: 'Keep and use for this order',
+      keeping: 'Checking the file…',
+      file: 'Certificate (PDF, PNG or JPEG, up to 10 MB)',
+      optional: 'optional',
+      lessorHint: (vendor: string) => `As the certificate gives it, e.g. ${vendor}`,
+      lessorHintPlatform: 'Each house you hire from must be named, or any lessor',
+      problems: 'Not kept: fix what is marked.',
+    },
   },
   card: {
     heading: 'Your card',

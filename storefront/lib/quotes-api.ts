@@ -7,10 +7,10 @@ import type { QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type {
   CardHold,
+  CertificateUpload,
   ConversationMessage,
   ConversationThread,
   HistoryEntry,
-  InsuranceUpload,
   Invoice,
   JoinRequest,
   JoinRequestInput,
@@ -22,6 +22,7 @@ import type {
 } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 import type { HoldView } from '../../schema/rental/holds';
+import type { KeptCertificateView } from '../../schema/rental/insurance';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
 export interface VisitorQuote extends Omit<
@@ -129,9 +130,6 @@ export const quotesApi = {
   tryTestCard: (card: { clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string }) =>
     apiCall<TestCardAnswer>('/api/payments/test/confirm', { method: 'POST', body: JSON.stringify(card) }),
   /** A step: accepting names the version read; declining and cancelling may say why (the vendor reads it). */
-  /** The production's certificate of insurance, uploaded (replacing any earlier one). */
-  uploadInsurance: (id: string, upload: InsuranceUpload) =>
-    apiCall<VisitorQuote>(`${quotePath(id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) }),
   /** A page of the request's conversation with the house (the newest, read now; or the one before `before`). */
   messages: (id: string, before?: string) =>
     apiCall<ConversationView>(`${quotePath(id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`),
@@ -144,6 +142,23 @@ export const quotesApi = {
   /** Where a message's file `n` downloads from. */
   attachmentHref: (id: string, messageId: string, n: number) =>
     `${quotePath(id)}/messages/${encodeURIComponent(messageId)}/attachments/${n}`,
+  /** The visitor's kept certificates offered here (kept here, then on the platform), each with why it cannot serve this house. */
+  certificates: () => apiCall<{ certificates: KeptCertificateView[] }>('/api/certificates'),
+  /** Keeps a certificate for the visitor's hires; every certificate offered here comes back. */
+  keepCertificate: (upload: CertificateUpload) =>
+    apiCall<{ certificates: KeptCertificateView[] }>('/api/certificates', {
+      method: 'POST',
+      body: JSON.stringify(upload),
+    }),
+  removeCertificate: (id: string) =>
+    apiCall<undefined>(`/api/certificates/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  certificateHref: (id: string) => `/api/certificates/${encodeURIComponent(id)}`,
+  /** Chooses a kept certificate for one of the visitor's requests. */
+  chooseCertificate: (id: string, certificate: string) =>
+    apiCall<VisitorQuote>(`${quotePath(id)}/insurance/choice`, {
+      method: 'PUT',
+      body: JSON.stringify({ certificate }),
+    }),
   /** Where the certificate downloads from. */
   insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */

@@ -14,6 +14,7 @@ import { problemFromUrl } from '../auth/link-problem';
 import { ErrorText } from '../components/auth/ErrorText';
 import { FAVORITES_PATH, PLATFORM_TENANT_ID, SET_LISTS_PATH } from '../../schema/routes';
 import { HouseApplicationForm } from '../components/marketplace/HouseApplicationForm';
+import { KeptCertificates } from '../components/insurance/KeptCertificates';
 import { AccountSettings } from '../components/auth/AccountSettings';
 import { PhoneSecondFactor } from '../components/auth/PhoneSecondFactor';
 import { PageHeader } from '../components/PageHeader';
@@ -172,6 +173,12 @@ export function OnboardingPage() {
         )}
         {signedIn && platform && <WhoAreYou choice={who} onChoose={setWho} />}
         {signedIn && platform && who === 'house' ? <HouseApplicationForm /> : signedIn && <ProfileForm />}
+        {/* A production keeps its certificate where a house asks for one, and on the marketplace for every house. */}
+        {signedIn && (platform ? who === 'production' : site.insuranceRequired) && (
+          <div className="form-card">
+            <KeptCertificates />
+          </div>
+        )}
         {signedIn && <PhoneSecondFactor />}
         {signedIn && !visitor.impersonatedBy && <AccountSettings />}
         <h2 className="steps-heading">{messages.nextSteps}</h2>

@@ -192,26 +192,38 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await staff.page.getByText(/^No certificate of insurance on this order/).waitFor();
     await shoot(staff.page, 'london-console-no-certificate');
 
-    // The visitor uploads it from their order's page: a PDF, and the last day of cover.
+    // The visitor keeps their certificate once and uses it for this order: the PDF and what Soho Prop Hire checks on it.
     const insurance = page.getByRole('region', { name: 'Certificate of insurance' });
     await insurance.getByText(/needs your production’s certificate of insurance/).waitFor();
-    await insurance.getByRole('button', { name: 'Upload certificate' }).click();
+    await insurance.getByText('You keep no certificate here yet. Add one below.').waitFor();
+    await insurance.getByRole('button', { name: 'Keep and use for this order' }).click();
     await insurance.getByText('Choose the certificate file first.').waitFor();
     await insurance
       .getByLabel(/^Certificate \(PDF/)
       .setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await insurance.getByLabel('Insurer').fill('Media Cover Ltd');
+    await insurance.getByLabel('Policy number').fill('MC-77120');
+    await insurance.getByLabel('Named insured').fill('Ealing Nights Ltd');
+    await insurance.getByLabel(/^Additional insured and loss payee/).fill('Jetway Props LLC');
+    await insurance.getByLabel('Rented property limit').fill('500');
+    await insurance.getByLabel('Cover starts').fill(addDays(startDate, -3));
     await insurance.getByLabel('Cover ends').fill(addDays(startDate, 200));
-    await insurance.getByLabel('Insurer (optional)').fill('Media Cover Ltd');
-    // Its cover for hired property is less than the order would cost to replace: taken, and flagged.
+    // It names another house: refused beside that field, nothing kept.
+    await insurance.getByRole('button', { name: 'Keep and use for this order' }).click();
     await insurance
-      .getByLabel(/^Cover for hired property \(optional; what you hire is worth £[\d,.]+ to replace\)$/)
-      .fill('500');
-    await insurance.getByRole('button', { name: 'Upload certificate' }).click();
+      .getByText(/^names Jetway Props LLC as additional insured, not Soho Prop Hire: ask your broker/)
+      .waitFor();
+    await shoot(page, 'london-certificate-refused');
+    await insurance.getByLabel(/^Additional insured and loss payee/).fill('Soho Prop Hire Ltd');
+    await insurance.getByRole('button', { name: 'Keep and use for this order' }).click();
+    // Its cover for hired property is less than the order would cost to replace: taken, and flagged.
     await insurance
       .getByText(
         /^Your certificate covers £500\.00 of hired property; what you are hiring would cost £[\d,.]+ to replace\./,
       )
       .waitFor();
+    await insurance.getByText('Used for this order').waitFor();
+    await insurance.getByText(/^Names Soho Prop Hire Ltd as additional insured$/).waitFor();
     await insurance.getByRole('link', { name: 'Download ealing-coi.pdf' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'london-confirmed');

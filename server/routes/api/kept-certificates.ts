@@ -10,7 +10,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import { certificateHouseOf } from '../../../schema/rental/insurance';
+import { certificateHouseOf, type KeptCertificateView } from '../../../schema/rental/insurance';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { CertificateChoice, CertificateUpload } from '../../../schema/types.generated';
@@ -24,7 +24,7 @@ import {
   keptCertificates,
   quoteSettingsOf,
   removeKeptCertificate,
-  type KeptCertificateView,
+  type KeptCertificateOffer,
 } from '../../rental';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { sendPrivateFile } from './private-file';
@@ -57,7 +57,7 @@ const listSchema = {
 } as const;
 
 /** A kept certificate as its owner reads it: without the stored file's name. */
-const shown = ({ file: _file, ...certificate }: KeptCertificateView) => certificate;
+const shown = ({ file: _file, ...certificate }: KeptCertificateOffer): KeptCertificateView => certificate;
 
 const keptCertificateRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['insurance'];

@@ -1,0 +1,180 @@
+/**
+ * One certificate of insurance for two houses, end to end in Chromium against the built server
+ * (every off-machine request aborted): a production keeps its blanket certificate (any lessor, in
+ * dollars) once on the marketplace, asks two houses at once, and uses it for Jetway's order in one
+ * click; Soho Prop Hire takes pounds only, so the same certificate says why it cannot serve there
+ * until Soho states a rate for dollars; then it serves there too, its limit set against the order
+ * at that rate, and Soho's staff verify their own copy (Jetway's stays unreviewed). axe-core on the
+ * pages; screenshots at 1280 and 375 px.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
+import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
+import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { http } from '../helpers/server-process';
+import { TINY_PDF } from '../fixtures/tiny-pdf';
+
+let app: ConsoleUnderTest;
+let platform: string;
+beforeAll(async () => {
+  app = await startConsole(
+    'certificates',
+    { BACKLOT_SIGN_INS_PER_MINUTE: '100' },
+    { tenants: ['aviation', 'london', 'platform'] },
+  );
+  platform = app.server.url.replace('127.0.0.1', 'platform.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts, name);
+
+describe('a certificate kept once on the marketplace', () => {
+  it('serves each house by that house’s rules', async () => {
+    const staff = await app.logIn(STAFF);
+    await staff.page.waitForURL(/#\/tenants/);
+    const cookie = await staff.cookie();
+    const api = (method: 'GET' | 'PUT' | 'POST', pathname: string, body?: object, headers = {}) =>
+      http(`${app.server.url}${pathname}`, {
+        method,
+        headers: { cookie, origin: app.server.url, ...headers },
+        ...(body && { body }),
+      });
+    const editSite = async (house: string, change: Record<string, unknown>) => {
+      const site = (await api('GET', `/api/tenants/${house}/settings/site`)).json();
+      const saved = await api(
+        'PUT',
+        `/api/tenants/${house}/settings/site`,
+        { ...site, ...change },
+        {
+          'if-match': `"${site.version}"`,
+        },
+      );
+      expect(saved.status, saved.text).toBe(200);
+    };
+    for (const house of ['aviation', 'london']) await editSite(house, { insuranceRequired: true });
+
+    // The production keeps its certificate once, on the marketplace.
+    const { page, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    const uid = await app.signUp(page, platform, 'dana@nightflight.example');
+    await openHydrated(page, `${platform}/onboarding/welcome`);
+    const kept = page.getByRole('region', { name: 'Your certificates' });
+    await kept.getByText('You keep no certificate here yet. Add one below.').waitFor();
+    await kept.getByLabel(/^Certificate \(PDF/).setInputFiles({
+      name: 'night-flight-coi.pdf',
+      mimeType: 'application/pdf',
+      buffer: TINY_PDF,
+    });
+    await kept.getByLabel('Insurer').fill('Film Mutual');
+    await kept.getByLabel('Policy number').fill('FM-2027-0042');
+    await kept.getByLabel('Named insured').fill('Night Flight Productions LLC');
+    await kept.getByLabel('Any lessor (blanket)').check();
+    await kept.getByLabel('Rented property limit').fill('500000');
+    const today = todayIn('UTC', new Date());
+    await kept.getByLabel('Cover starts').fill(today);
+    await kept.getByLabel('Cover ends').fill(addDays(today, 365));
+    await kept.getByRole('button', { name: 'Keep certificate' }).click();
+    const card = kept.locator('.kept-certificate');
+    await card.getByText('Film Mutual · FM-2027-0042').waitFor();
+    await card.getByText('Names any lessor as additional insured').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'platform-certificate-kept');
+
+    // One request, two houses; each approves the production and quotes its part.
+    const startDate = addDays(earliestStart('Europe/London', 2, new Date()), 6);
+    const key = crypto.randomUUID();
+    const sent = await page.evaluate(
+      (body) =>
+        fetch('/api/production-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.status),
+      {
+        key,
+        items: [
+          { listing: 'aviation~c-stand-40-in-with-arm', quantity: 2 },
+          { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+        ],
+        startDate,
+        endDate: addDays(startDate, 2),
+        production: 'Night Flight',
+      },
+    );
+    expect(sent).toBe(201);
+    for (const house of ['aviation', 'london'])
+      expect((await api('PUT', `/api/tenants/${house}/users/${uid}`, { isAuthorized: true })).status).toBe(200);
+    const parts = (
+      (await page.evaluate((id) => fetch(`/api/production-requests/${id}`).then((r) => r.json()), key)) as {
+        parts: Array<{ house: string; quoteId: string; state: string }>;
+      }
+    ).parts;
+    expect(parts.map((part) => [part.house, part.state])).toEqual([
+      ['aviation', 'sent'],
+      ['london', 'sent'],
+    ]);
+    const quoteAt = (house: string) => parts.find((part) => part.house === house)!.quoteId;
+    for (const house of ['aviation', 'london']) {
+      const read = await api('GET', `/api/tenants/${house}/quote-requests/${quoteAt(house)}`);
+      const quoted = await api(
+        'POST',
+        `/api/tenants/${house}/quote-requests/${quoteAt(house)}/quote`,
+        { adjustments: {}, services: [] },
+        { 'if-match': String(read.headers.etag) },
+      );
+      expect(quoted.status, quoted.text).toBe(200);
+    }
+
+    // At Jetway: the marketplace certificate is offered, and used in one click.
+    const openPart = async (house: string) => {
+      await page.goto(`${platform}/quotes/${quoteAt(house)}`);
+      await page.waitForURL(new RegExp(`^http://${house}\\.localhost:\\d+/quotes/${quoteAt(house)}$`));
+      await page.locator('html[data-hydrated]').waitFor();
+      return page.getByRole('region', { name: 'Certificate of insurance' });
+    };
+    let insurance = await openPart('aviation');
+    const offered = insurance.locator('.kept-certificate');
+    await offered.getByText('Kept on the marketplace').waitFor();
+    await offered.getByRole('button', { name: 'Use for this order' }).click();
+    await offered.getByText('Used for this order').waitFor();
+    await insurance.getByText(/^Certificate received: cover runs to /).waitFor();
+    await shoot(page, 'aviation-certificate-used');
+
+    // At Soho: pounds only, so the same certificate says why it cannot serve here.
+    insurance = await openPart('london');
+    await insurance
+      .getByText('Cannot be used at Soho Prop Hire. The limits are in USD: Soho Prop Hire takes certificates in GBP.')
+      .waitFor();
+    expect(await insurance.getByRole('button', { name: 'Use for this order' }).count()).toBe(0);
+    await shoot(page, 'london-certificate-other-currency');
+
+    // Soho states its rate for dollars: the certificate serves, its limit at that rate.
+    await editSite('london', { certificateRates: [{ currency: 'USD', rate: 0.79 }] });
+    insurance = await openPart('london');
+    await insurance.getByRole('button', { name: 'Use for this order' }).click();
+    await insurance.getByText('Used for this order').waitFor();
+    await insurance.getByText(/^Certificate received: cover runs to /).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'london-certificate-at-rate');
+
+    // Soho's staff see its copy, in dollars at its rate, and verify it; Jetway's copy is Jetway's to review.
+    await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests/${quoteAt('london')}`);
+    const certificate = staff.page
+      .getByRole('heading', { name: 'Certificate of insurance' })
+      .locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
+    await certificate.getByText(/^US\$500,000\.00 at 0\.79: £395,000\.00 \(the order is worth/).waitFor();
+    await certificate.getByText('Any lessor (blanket)').waitFor();
+    await certificate.getByText('Night Flight Productions LLC').waitFor();
+    await certificate.getByRole('button', { name: 'Verify' }).click();
+    await certificate.getByText(/^Verified by /).waitFor();
+    await shoot(staff.page, 'london-console-certificate');
+    const aviation = await api('GET', `/api/tenants/aviation/quote-requests/${quoteAt('aviation')}`);
+    expect(aviation.json().insurance).toMatchObject({ anyLessor: true, coverAmount: 500000 });
+    expect(aviation.json().insurance.review).toBeUndefined();
+    expect(errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
+  });
+});
