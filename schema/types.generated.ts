@@ -95,6 +95,7 @@ export interface SchemaIndex {
   keptCertificate?: KeptCertificate;
   certificateUpload?: CertificateUpload;
   certificateChoice?: CertificateChoice;
+  coverChoice?: CoverChoice;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
   signatureInput?: SignatureInput;
@@ -328,6 +329,47 @@ export interface SiteSettings {
    * A certificate short of the hire: What check-out does with a certificate whose cover ends before the hire's last day, or covers less than what goes out would cost to replace: refuse it, or only flag it to the crew.
    */
   insuranceShortfall?: ('flag' | 'refuse') & string;
+  /**
+   * How a hire may be covered: What the house takes as cover for what goes out, when it asks for cover: the production's certificate of insurance, the house's damage waiver (a share of the hire, its own line on the invoice), or a card hold for the full replacement value. With more than one, the production chooses on its quote page.
+   *
+   * @minItems 1
+   * @maxItems 3
+   *
+   * Items: Cover: One way a hire may be covered.
+   */
+  coverOptions?: [
+    ('certificate' | 'waiver' | 'cardHold') & string,
+    ...(('certificate' | 'waiver' | 'cardHold') & string)[]
+  ];
+  /**
+   * Damage waiver: The house's damage waiver, when it offers one: the share of the hire it costs, what it covers and leaves out, and the most the production then pays for damage it covers. Shown before acceptance; charged as its own line.
+   */
+  damageWaiver?: {
+    /**
+     * Share of the hire: The waiver's price, as a percentage of the hire's rentals.
+     */
+    percent: number;
+    /**
+     * What it covers: The damage the waiver takes on, as the production reads it before accepting.
+     */
+    covers: string;
+    /**
+     * What it leaves out: What the waiver does not cover (loss, theft from an unattended vehicle, misuse …), as the production reads it before accepting.
+     */
+    excludes: string;
+    /**
+     * The production's most for covered damage: The most the production pays for damage the waiver covers, per hire, in the house's currency (the excess).
+     */
+    maxLiability: number;
+    /**
+     * Taxed: Whether the waiver carries the house's tax, as its jurisdiction says (a damage waiver is part of the price of the hire under UK VAT). Unset: taxed.
+     */
+    taxed?: boolean;
+    /**
+     * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+     */
+    glCode?: string;
+  };
   /**
    * Certificates in other currencies: The rates at which the house takes a certificate whose limits are in another currency: one unit of that currency in the house's. A certificate in a currency not listed is refused.
    *
@@ -1660,6 +1702,23 @@ export interface QuoteRequest {
   cardHoldAsked?: string;
   insurance?: InsuranceCertificate;
   /**
+   * Cover chosen: How the hire is covered, as the production (or the house) chose among the house's options: its certificate of insurance, the house's damage waiver (a line on the quote and invoice), or a card hold for the full replacement value.
+   */
+  cover?: {
+    /**
+     * Cover: One way a hire may be covered.
+     */
+    choice: ('certificate' | 'waiver' | 'cardHold') & string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    at: string;
+    /**
+     * By: Who chose it.
+     */
+    by: ('visitor' | 'vendor') & string;
+  };
+  /**
    * Priced versions: Each priced quote the vendor sent, oldest first; the last is the one the visitor can accept.
    *
    * @maxItems 50
@@ -2869,7 +2928,7 @@ export interface Invoice {
     /**
      * Kind: What the line is for; the accounts export groups lines by it and by GL code.
      */
-    kind: ('rental' | 'service' | 'late' | 'damage' | 'loss' | 'processing' | 'fee' | 'credit') & string;
+    kind: ('rental' | 'service' | 'late' | 'damage' | 'loss' | 'waiver' | 'processing' | 'fee' | 'credit') & string;
     /**
      * Description: The line as printed: the item, service or charge.
      */
@@ -3204,6 +3263,15 @@ export interface CertificateChoice {
    * Certificate id: The kept certificate's id, never given again.
    */
   certificate: string;
+}
+/**
+ * How a hire is to be covered, among the house's options.
+ */
+export interface CoverChoice {
+  /**
+   * Cover: One way a hire may be covered.
+   */
+  choice: ('certificate' | 'waiver' | 'cardHold') & string;
 }
 /**
  * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.

@@ -53,6 +53,7 @@ import invoicesPlugin from './plugins/app/invoices';
 import invoiceRoutes from './routes/api/invoices';
 import insuranceRoutes from './routes/api/insurance';
 import keptCertificateRoutes from './routes/api/kept-certificates';
+import coverRoutes from './routes/api/cover';
 import conversations from './plugins/app/conversations';
 import conversationRoutes from './routes/api/conversations';
 import cardHoldRoutes from './routes/api/card-holds';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountStatementRoutes);
   await app.register(insuranceRoutes);
   await app.register(keptCertificateRoutes);
+  await app.register(coverRoutes);
   await app.register(conversations, { config: options.config });
   await app.register(conversationRoutes);
   await app.register(bookingRoutes);

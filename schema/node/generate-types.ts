@@ -112,6 +112,7 @@ export async function generateTypes(): Promise<string> {
         keptCertificate: { $ref: 'quote-request.schema.json#/$defs/keptCertificate' },
         certificateUpload: { $ref: 'quote-request.schema.json#/$defs/certificateUpload' },
         certificateChoice: { $ref: 'quote-request.schema.json#/$defs/certificateChoice' },
+        coverChoice: { $ref: 'quote-request.schema.json#/$defs/coverChoice' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
         signatureInput: { $ref: 'quote-request.schema.json#/$defs/signatureInput' },

@@ -53,12 +53,14 @@ export function depositFor(replacementValue: number, rule: CardHoldRule['deposit
 
 /** What a hold is made of (the quote, its tax and processing, as schema/rental/invoices.ts's quoteDue works them out, and the deposit), and its amount. */
 export function holdParts(
-  due: { net: number; tax: number; processing: number },
+  due: { net: number; waiver?: number; tax: number; processing: number },
   deposit: number,
 ): { parts: CardHold['parts']; amount: number } {
+  // The damage waiver, when it is the hire's cover, is part of the quote it holds.
+  const quoted = cents(due.net + (due.waiver ?? 0));
   return {
-    parts: { total: due.net, ...(due.tax > 0 && { tax: due.tax }), processing: due.processing, deposit },
-    amount: cents(due.net + due.tax + due.processing + deposit),
+    parts: { total: quoted, ...(due.tax > 0 && { tax: due.tax }), processing: due.processing, deposit },
+    amount: cents(quoted + due.tax + due.processing + deposit),
   };
 }
 

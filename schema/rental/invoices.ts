@@ -27,6 +27,7 @@ import type {
   SiteSettings,
 } from '../types.generated';
 import { addDays } from './quote-rules';
+import { coverOptionsOf, type CoverChoice } from './cover';
 import { cents } from './quote-pricing';
 
 export type InvoiceKind = Invoice['kind'];
@@ -58,6 +59,17 @@ export interface InvoiceRule {
    */
   processingTaxed: boolean;
   dueDays: number;
+  /** The house's ways of cover: its damage waiver's terms, when it offers one, and its only way, when it has one. */
+  cover: { waiver?: WaiverTerms; only?: CoverChoice };
+  /** The waiver charged on this order (ruleForOrder: the production chose it, or it is the only way). */
+  waiverCharged?: WaiverTerms;
+}
+
+/** What the damage waiver costs and how it is booked. */
+export interface WaiverTerms {
+  percent: number;
+  taxed: boolean;
+  glCode?: string | undefined;
 }
 
 /** Whether a customer's exemption certificate exempts on `day` (it is good through its expiry day; with no day, as it stands). */
@@ -69,7 +81,14 @@ export const exemptionStands = (exemption: { expiresOn: string } | undefined, da
  * processing; with the account's exemption certificate in date on `day`, the lines it covers
  * (rentals, or every taxable line) carry no tax.
  */
-export function ruleForOrder(order: Pick<QuoteRequest, 'account'>, rule: InvoiceRule, day?: string): InvoiceRule {
+export function ruleForOrder(
+  order: Pick<QuoteRequest, 'account' | 'cover'>,
+  orderRule: InvoiceRule,
+  day?: string,
+): InvoiceRule {
+  // The damage waiver is charged when it is the order's cover (its own choice, or the house's only way).
+  const waived = (order.cover?.choice ?? orderRule.cover.only) === 'waiver' && orderRule.cover.waiver;
+  const rule = waived ? { ...orderRule, waiverCharged: orderRule.cover.waiver } : orderRule;
   if (!order.account) return rule;
   const exemption = order.account.exemption;
   if (!exemptionStands(exemption, day)) return { ...rule, processingPercent: 0 };
@@ -89,6 +108,19 @@ export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
     processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : 0,
     processingTaxed: site.cardProcessingTaxed ?? true,
     dueDays: site.invoiceDueDays ?? 30,
+    cover: coverRuleOf(site),
+  };
+}
+
+function coverRuleOf(site: SiteSettings): InvoiceRule['cover'] {
+  const options = coverOptionsOf(site);
+  const waiver = site.damageWaiver;
+  return {
+    ...(waiver &&
+      options.includes('waiver') && {
+        waiver: { percent: waiver.percent, taxed: waiver.taxed ?? true, glCode: waiver.glCode },
+      }),
+    ...(options.length === 1 && { only: options[0] }),
   };
 }
 
@@ -109,7 +141,7 @@ export type ItemGroups = ReadonlyMap<string, string>;
 export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>): ItemGroups =>
   new Map([...items].map(([objectID, item]) => [objectID, item.category.group]));
 
-const taxableKinds: ReadonlySet<InvoiceLine['kind']> = new Set(['rental', 'service', 'late', 'fee']);
+const taxableKinds: ReadonlySet<InvoiceLine['kind']> = new Set(['rental', 'service', 'late', 'fee', 'waiver']);
 
 /** A line's tax rate: the tenant's on taxable kinds outside the exempt groups, else none. */
 function rateFor(kind: InvoiceLine['kind'], group: string | undefined, rule: TaxRule): number | undefined {
@@ -226,6 +258,30 @@ export function taxesOf(lines: readonly InvoiceLine[], rule: TaxRule): Invoice['
  * total with tax. Where the tenant's processing carries no tax, it is one untaxed line on the
  * total with tax.
  */
+/** The damage waiver charged on an order, as its line: its share of the rentals (less what never went out), taxed as the house says. */
+function waiverLines(lines: readonly InvoiceLine[], rule: InvoiceRule): InvoiceLine[] {
+  const waiver = rule.waiverCharged;
+  if (!waiver) return [];
+  const rentals = lines.filter((line) => line.kind === 'rental' || line.kind === 'credit');
+  const amount = cents((rentals.reduce((sum, line) => sum + line.amount, 0) * waiver.percent) / 100);
+  if (!amount) return [];
+  return [
+    {
+      kind: 'waiver',
+      description: `Damage waiver (${waiver.percent}% of the rentals)`,
+      quantity: 1,
+      unitAmount: amount,
+      amount,
+      ...(waiver.glCode !== undefined && { glCode: waiver.glCode }),
+      ...(waiver.taxed
+        ? taxOf('waiver', undefined, rule.tax)
+        : rule.tax.rate > 0
+          ? { untaxed: 'exempt' as const }
+          : {}),
+    },
+  ];
+}
+
 export function withTotals(
   lines: readonly InvoiceLine[],
   rule: InvoiceRule,
@@ -240,6 +296,7 @@ export function withTotals(
     ...(rule.processingGlCode !== undefined && { glCode: rule.processingGlCode }),
     ...tax,
   });
+  lines = [...lines, ...waiverLines(lines, rule)];
   let all: InvoiceLine[] = [...lines];
   if (rule.processingPercent > 0 && rule.processingTaxed && rule.tax.rate > 0) {
     // The lines by how they are taxed: a rate, or why none (processing on compensation is outside the scope too).
@@ -277,6 +334,8 @@ export function withTotals(
 /** What a priced quote comes to with tax and processing, as its invoice would say: what a card hold holds, before the deposit. */
 export interface QuoteDue {
   net: number;
+  /** The damage waiver, when it is the order's cover (before tax). */
+  waiver?: number;
   tax: number;
   processing: number;
   total: number;
@@ -295,9 +354,13 @@ export function breakdownDue(
   const totals = withTotals(breakdown ? quotedLines(breakdown, groups, rule.tax) : [], rule);
   const tax = cents(totals.taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const net = breakdown?.total ?? 0;
-  const processing = cents(totals.total - net - tax);
+  const waiver = cents(
+    totals.lines.filter((line) => line.kind === 'waiver').reduce((sum, line) => sum + line.amount, 0),
+  );
+  const processing = cents(totals.total - net - waiver - tax);
   return {
     net,
+    ...(waiver > 0 && { waiver }),
     tax,
     processing,
     total: totals.total,
@@ -309,7 +372,7 @@ export function breakdownDue(
 
 /** One line of what a quote comes to, in the order the lines add up. */
 export interface DueLine {
-  kind: 'processing' | 'beforeTax' | 'tax' | 'withTax' | 'total';
+  kind: 'waiver' | 'processing' | 'beforeTax' | 'tax' | 'withTax' | 'total';
   amount: number;
 }
 
@@ -322,13 +385,16 @@ export interface DueLine {
 export function dueLines(due: QuoteDue): DueLine[] {
   const lines: DueLine[] = [];
   const taxedProcessing = due.processing > 0 && due.processingTaxed !== false;
+  const waiver = due.waiver ?? 0;
+  if (waiver > 0) lines.push({ kind: 'waiver', amount: waiver });
   if (taxedProcessing) lines.push({ kind: 'processing', amount: due.processing });
   if (due.tax > 0) {
-    if (taxedProcessing) lines.push({ kind: 'beforeTax', amount: cents(due.net + due.processing) });
+    if (taxedProcessing || waiver > 0)
+      lines.push({ kind: 'beforeTax', amount: cents(due.net + waiver + due.processing) });
     lines.push({ kind: 'tax', amount: due.tax });
   }
   if (due.processing > 0 && !taxedProcessing) {
-    if (due.tax > 0) lines.push({ kind: 'withTax', amount: cents(due.net + due.tax) });
+    if (due.tax > 0 || waiver > 0) lines.push({ kind: 'withTax', amount: cents(due.net + waiver + due.tax) });
     lines.push({ kind: 'processing', amount: due.processing });
   }
   lines.push({ kind: 'total', amount: due.total });
@@ -337,7 +403,7 @@ export function dueLines(due: QuoteDue): DueLine[] {
 
 /** What the request's latest version comes to (breakdownDue). */
 export const quoteDue = (
-  order: Pick<QuoteRequest, 'versions' | 'account'>,
+  order: Pick<QuoteRequest, 'versions' | 'account' | 'cover'>,
   groups: ItemGroups,
   rule: InvoiceRule,
 ): QuoteDue => breakdownDue(order.versions?.at(-1)?.breakdown, groups, ruleForOrder(order, rule));

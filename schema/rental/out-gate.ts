@@ -7,6 +7,7 @@
 import { cardHoldRuleOf, holdStands } from './card-hold';
 import { formatDay, formatMoney, formatMoneyIn } from '../display/format';
 import { coverOf, insuranceStanding } from './insurance';
+import { chosenCover, coverOptionsOf, type CoverChoice } from './cover';
 import type { InsuranceCertificate, QuoteRequest, SiteSettings } from '../types.generated';
 
 const holdWords: Partial<Record<NonNullable<QuoteRequest['cardHold']>['status'], string>> = {
@@ -40,12 +41,21 @@ export function holdKeepsIn(
  * lets a house that refuses shortfalls refuse cover below it.
  */
 export function insuranceKeepsIn(
-  order: Pick<QuoteRequest, 'insurance' | 'startDate' | 'endDate' | 'production'>,
+  order: Pick<QuoteRequest, 'insurance' | 'startDate' | 'endDate' | 'production' | 'cover' | 'cardHold'>,
   site: SiteSettings,
   today: string,
   replacementValue?: number,
+  now = new Date(),
 ): string | undefined {
   if (!site.insuranceRequired) return undefined;
+  const cover = chosenCover(order, site);
+  if (!cover)
+    return `No cover chosen for this order: the production chooses ${coverOptionsOf(site)
+      .map((option) => COVER_WORDS[option])
+      .join(', or ')} on its quote page (or the house does on the order's page) before anything goes out.`;
+  // The waiver is on the quote and its invoice: nothing more is asked.
+  if (cover === 'waiver') return undefined;
+  if (cover === 'cardHold') return cardCoverKeepsIn(order, site, now, replacementValue);
   const standing = insuranceStanding(order, today, replacementValue);
   const certificate = order.insurance;
   const whose = order.production ? `${order.production}'s certificate` : 'The certificate of insurance';
@@ -65,6 +75,28 @@ export function insuranceKeepsIn(
   return undefined;
 }
 
+const COVER_WORDS: Record<CoverChoice, string> = {
+  certificate: 'its certificate of insurance',
+  waiver: 'the damage waiver',
+  cardHold: 'a card hold for the replacement value',
+};
+
+/** Why a hire covered by a card hold for its replacement value is kept in: the card not held, or held for less. */
+function cardCoverKeepsIn(
+  order: Pick<QuoteRequest, 'cardHold'>,
+  site: SiteSettings,
+  now: Date,
+  replacementValue: number | undefined,
+): string | undefined {
+  const hold = order.cardHold;
+  if (!holdStands(hold, now))
+    return 'This hire is covered by a card hold for its replacement value, and the card is not held: the visitor authorises it from their quote page before anything goes out.';
+  const deposit = hold!.parts?.deposit ?? 0;
+  if (replacementValue !== undefined && deposit < replacementValue)
+    return `The card hold's deposit is ${formatMoney(deposit, site)}; this order's replacement value is ${formatMoney(replacementValue, site)}: the visitor authorises the card again for the full value before anything goes out.`;
+  return undefined;
+}
+
 /** A certificate's rented-property limit in words: in the house's currency, with the rate when it is in another ("£200,000.00 at 1.27: $254,000.00"). */
 export function coveredWords(
   certificate: Pick<InsuranceCertificate, 'coverAmount' | 'currency' | 'rate'>,
@@ -77,13 +109,13 @@ export function coveredWords(
 
 /** The reasons nothing may go out on this order now, in the order to fix them (none: it may go out). */
 export function outBlockedBy(
-  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'startDate' | 'endDate' | 'production'>,
+  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'startDate' | 'endDate' | 'production' | 'cover'>,
   site: SiteSettings,
   today: string,
   now: Date,
   replacementValue?: number,
 ): string[] {
-  return [holdKeepsIn(order, site, now), insuranceKeepsIn(order, site, today, replacementValue)].filter(
+  return [holdKeepsIn(order, site, now), insuranceKeepsIn(order, site, today, replacementValue, now)].filter(
     (reason) => reason !== undefined,
   );
 }

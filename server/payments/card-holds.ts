@@ -24,6 +24,7 @@
  *   an order through the platform carries the platform's commission as the provider's fee, on
  *   the hold and again on what is captured.
  */
+import { chosenCover } from '../../schema/rental/cover';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -622,7 +623,10 @@ export function neededFor(
 ): HoldNeeded {
   const latest = request.versions?.at(-1);
   if (!latest) throw new CardHoldNeededError('There is no priced quote to authorise a card for yet.');
-  const deposit = depositFor(replacementValueOf(request.lines, items), cardHoldRuleOf(site).deposit);
+  const replacementValue = replacementValueOf(request.lines, items);
+  const share = depositFor(replacementValue, cardHoldRuleOf(site).deposit);
+  // A hire covered by the card holds its full replacement value as the deposit.
+  const deposit = chosenCover(request, site) === 'cardHold' ? Math.max(share, replacementValue) : share;
   return {
     ...holdParts(quoteDue(request, itemGroupsOf(items), invoiceRuleOf(site)), deposit),
     version: latest.version,

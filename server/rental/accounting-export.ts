@@ -62,6 +62,7 @@ const KIND_NAMES: Record<Invoice['lines'][number]['kind'], string> = {
   late: 'Late return',
   damage: 'Damage',
   loss: 'Loss',
+  waiver: 'Damage waiver',
   processing: 'Card processing',
   fee: 'Cancellation fee',
   credit: 'Credit',

@@ -29,6 +29,7 @@ export {
   unitsForItem,
 } from './hire-floor';
 export { attachmentOf, certificateFile, keepCertificate, reviewCertificate } from './insurance';
+export { chooseCover } from './cover';
 export {
   chooseKeptCertificate,
   keepProductionCertificate,

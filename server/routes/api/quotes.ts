@@ -90,6 +90,7 @@ const VISITOR_FIELDS = [
   'billingAddress',
   'account',
   'notes',
+  'cover',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof QuoteRequest>;
 const VISITOR_HOLD_FIELDS = [

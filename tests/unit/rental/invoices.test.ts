@@ -22,6 +22,7 @@ const rule: InvoiceRule = {
   processingPercent: 5,
   processingTaxed: false,
   dueDays: 30,
+  cover: {},
 };
 const taxedRule: InvoiceRule = { ...rule, processingTaxed: true };
 const line = (amount: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
