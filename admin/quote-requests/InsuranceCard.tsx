@@ -6,11 +6,12 @@
  * behalf (a PDF or a photo, with the day its cover ends). Shown when the tenant asks for
  * certificates, or when the request has one anyway.
  */
-import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsuranceStanding } from '../../schema/rental/insurance';
 import { coveredWords } from '../../schema/rental/out-gate';
+import { chosenCover, coverOpen, coverOptionsOf, waiverPrice, type CoverChoice } from '../../schema/rental/cover';
 import { formatMoneyIn } from '../../schema/display/format';
 import { base64Of } from '../../schema/display/file-base64';
 import { DetailList } from '../components/DetailList';
@@ -61,7 +62,23 @@ export function InsuranceCard({
   const [reason, setReason] = useState('');
   const certificate = view.insurance;
   const money = (amount: number | undefined) => (amount === undefined ? '' : formatAmount(amount));
-  if (!standing && !certificate) return null;
+  const options = coverOptionsOf(site);
+  const cover = chosenCover(view, site);
+  if (!standing && !certificate && !options.length) return null;
+  const byCertificate = cover === 'certificate' || cover === undefined;
+
+  const choose = async (choice: CoverChoice) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await ownChange(() => quoteApi.chooseCover(tenantId, view, choice));
+      onChange(await quoteApi.open(tenantId, view.id));
+    } catch (error) {
+      setError(refusalText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const review = async (input: InsuranceReview) => {
     setBusy(true);
@@ -110,7 +127,7 @@ export function InsuranceCard({
 
   return (
     <FactCard
-      heading={translate('backlot.insurance.heading')}
+      heading={translate(options.length > 1 ? 'backlot.insurance.coverHeading' : 'backlot.insurance.heading')}
       chips={
         <>
           {standing && (
@@ -128,6 +145,35 @@ export function InsuranceCard({
         </>
       }
     >
+      {options.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={translate('backlot.insurance.coverWay')}
+          value={cover ?? ''}
+          disabled={busy}
+          onChange={(event) => void choose(event.target.value as CoverChoice)}
+          helperText={view.cover ? translate(`backlot.insurance.coverBy.${view.cover.by}`) : undefined}
+          sx={{ maxWidth: 360 }}
+        >
+          {options.map((option) => (
+            <MenuItem key={option} value={option} disabled={option !== 'certificate' && !coverOpen(view)}>
+              {translate(`backlot.insurance.coverWays.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {cover === 'waiver' && site.damageWaiver && (
+        <Alert severity="info">
+          {translate('backlot.insurance.byWaiver', {
+            amount: money(waiverPrice(view, site.damageWaiver.percent)),
+            percent: site.damageWaiver.percent,
+          })}
+        </Alert>
+      )}
+      {cover === 'cardHold' && (
+        <Alert severity="info">{translate('backlot.insurance.byCard', { value: money(view.replacementValue) })}</Alert>
+      )}
       {certificate && (
         <DetailList
           rows={[
@@ -239,67 +285,69 @@ export function InsuranceCard({
           </Stack>
         </Box>
       )}
-      <Box
-        component="form"
-        id={formId}
-        onSubmit={(event) => void upload(event)}
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
-        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
-          {translate(certificate ? 'backlot.insurance.replaceLead' : 'backlot.insurance.uploadLead')}
-        </Typography>
-        <Button
-          variant="outlined"
-          component="label"
-          sx={{ gridColumn: '1 / -1', justifySelf: 'start', textTransform: 'none' }}
+      {byCertificate && (
+        <Box
+          component="form"
+          id={formId}
+          onSubmit={(event) => void upload(event)}
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          {file ? file.name : translate('backlot.insurance.chooseFile')}
-          <input
-            hidden
-            type="file"
-            accept="application/pdf,image/png,image/jpeg"
-            aria-label={translate('backlot.insurance.file')}
-            onChange={(event) => setFile(event.target.files?.[0])}
-          />
-        </Button>
-        <TextField
-          label={translate('backlot.insurance.coverEnds')}
-          type="date"
-          required
-          size="small"
-          value={expiresOn}
-          onChange={(event) => setExpiresOn(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label={translate('backlot.insurance.insurer')}
-          size="small"
-          value={insurer}
-          onChange={(event) => setInsurer(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 120 } }}
-        />
-        <TextField
-          label={translate('backlot.insurance.policyNumber')}
-          size="small"
-          value={policyNumber}
-          onChange={(event) => setPolicyNumber(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 120 } }}
-        />
-        <TextField
-          label={translate('backlot.insurance.coverAmount')}
-          helperText={translate('backlot.insurance.coverHelp', { value: money(view.replacementValue) })}
-          type="number"
-          size="small"
-          value={coverAmount}
-          onChange={(event) => setCoverAmount(event.target.value)}
-          slotProps={{ htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' } }}
-        />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? translate('backlot.insurance.uploading') : translate('backlot.insurance.upload')}
+          <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+            {translate(certificate ? 'backlot.insurance.replaceLead' : 'backlot.insurance.uploadLead')}
+          </Typography>
+          <Button
+            variant="outlined"
+            component="label"
+            sx={{ gridColumn: '1 / -1', justifySelf: 'start', textTransform: 'none' }}
+          >
+            {file ? file.name : translate('backlot.insurance.chooseFile')}
+            <input
+              hidden
+              type="file"
+              accept="application/pdf,image/png,image/jpeg"
+              aria-label={translate('backlot.insurance.file')}
+              onChange={(event) => setFile(event.target.files?.[0])}
+            />
           </Button>
+          <TextField
+            label={translate('backlot.insurance.coverEnds')}
+            type="date"
+            required
+            size="small"
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={translate('backlot.insurance.insurer')}
+            size="small"
+            value={insurer}
+            onChange={(event) => setInsurer(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+          <TextField
+            label={translate('backlot.insurance.policyNumber')}
+            size="small"
+            value={policyNumber}
+            onChange={(event) => setPolicyNumber(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+          <TextField
+            label={translate('backlot.insurance.coverAmount')}
+            helperText={translate('backlot.insurance.coverHelp', { value: money(view.replacementValue) })}
+            type="number"
+            size="small"
+            value={coverAmount}
+            onChange={(event) => setCoverAmount(event.target.value)}
+            slotProps={{ htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' } }}
+          />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? translate('backlot.insurance.uploading') : translate('backlot.insurance.upload')}
+            </Button>
+          </Box>
         </Box>
-      </Box>
+      )}
       {error && (
         <Alert severity="error" role="alert">
           {error}

@@ -447,7 +447,9 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               {/* The totals in the order they add up, ending on what is charged: the storefront's own lines (dueLines). */}
               {dueLines(due).map((line) => {
                 const label =
-                  line.kind === 'processing'
+                  line.kind === 'waiver'
+                    ? translate('backlot.quotes.waiver', { percent: tenant.site.damageWaiver?.percent ?? 0 })
+                    : line.kind === 'processing'
                     ? translate('backlot.quotes.processing', { percent: card?.processingPercent ?? 0 })
                     : line.kind === 'beforeTax'
                       ? translate('backlot.quotes.beforeTax', { name: due.taxName })

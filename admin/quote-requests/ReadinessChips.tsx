@@ -25,7 +25,15 @@ export function ReadinessChips({ readiness }: { readiness: Readiness }) {
           label={translate(`backlot.insurance.short.${readiness.insurance}`)}
         />
       )}
-      {!holdReason && !readiness.insurance && '—'}
+      {readiness.cover && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={readiness.cover === 'open' ? 'error' : 'success'}
+          label={translate(`backlot.insurance.coverShort.${readiness.cover}`)}
+        />
+      )}
+      {!holdReason && !readiness.insurance && !readiness.cover && '—'}
     </Stack>
   );
 }

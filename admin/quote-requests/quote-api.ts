@@ -11,6 +11,7 @@ import type { PricingRule } from '../../schema/rental/quote-pricing';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type {
   ConversationMessage,
+  CoverChoice,
   ConversationThread,
   InsuranceReview,
   InsuranceUpload,
@@ -134,6 +135,15 @@ export const quoteApi = {
       })
     ).json as QuoteRequest,
   /** The certificate verified, or refused with the reason the production reads, on the revision read. */
+  /** How a hire is covered, chosen on the production's behalf on the revision read. */
+  chooseCover: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, choice: CoverChoice['choice']) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/cover`, {
+        method: 'PUT',
+        body: JSON.stringify({ choice }),
+        headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
+      })
+    ).json as QuoteRequest,
   reviewInsurance: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, review: InsuranceReview) =>
     (
       await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/insurance/review`, {

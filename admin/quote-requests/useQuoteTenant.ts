@@ -6,10 +6,11 @@
 import { withDefaults } from '../../schema/defaults';
 import { glCodeOf } from '../../schema/rental/quote-pricing';
 import { insuranceStanding, type InsuranceStanding } from '../../schema/rental/insurance';
+import { chosenCover, type CoverChoice } from '../../schema/rental/cover';
 import { holdKeepsIn, outBlockedBy } from '../../schema/rental/out-gate';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { transition } from '../../schema/rental/quote-states';
-import type { CategoryPath, QuoteRequest, Tenant } from '../../schema/types.generated';
+import type { CategoryPath, QuoteRequest, SiteSettings, Tenant } from '../../schema/types.generated';
 import { formatDay, formatDays, formatMoment } from '../../schema/display/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 
@@ -22,6 +23,8 @@ export interface Readiness {
   /** Why the card hold keeps it in, if it does. */
   hold?: string;
   insurance?: InsuranceStanding;
+  /** How the hire is covered, when the house asks for cover and it is not by certificate ('open': not chosen yet). */
+  cover?: Exclude<CoverChoice, 'certificate'> | 'open';
 }
 
 export function useQuoteTenant(tenantId: string) {
@@ -61,7 +64,7 @@ export function useQuoteTenant(tenantId: string) {
      * and where its certificate stands when the tenant asks for one.
      */
     readiness: (
-      quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'startDate' | 'endDate'> & {
+      quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'startDate' | 'endDate' | 'cover'> & {
         replacementValue?: number;
       },
     ): Readiness => {
@@ -78,8 +81,20 @@ export function useQuoteTenant(tenantId: string) {
         reasons: goesOut ? outBlockedBy(quote, site, today, now, quote.replacementValue) : [],
         ...(hold && { hold }),
         // The list's rows and the order's page carry the order's replacement value where certificates are asked for.
-        ...(site.insuranceRequired && { insurance: insuranceStanding(quote, today, quote.replacementValue) }),
+        ...coverReadiness(quote, site, today),
       };
     },
   };
+}
+
+/** Where an order's cover stands: its certificate's standing when it is covered by one, else the way chosen (or none yet). */
+function coverReadiness(
+  quote: Pick<QuoteRequest, 'insurance' | 'startDate' | 'endDate' | 'cover'> & { replacementValue?: number },
+  site: SiteSettings,
+  today: string,
+): Pick<Readiness, 'insurance' | 'cover'> {
+  if (!site.insuranceRequired) return {};
+  const cover = chosenCover(quote, site);
+  if (cover === 'certificate') return { insurance: insuranceStanding(quote, today, quote.replacementValue) };
+  return { cover: cover ?? 'open' };
 }

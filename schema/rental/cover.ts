@@ -5,6 +5,7 @@
  * house's only way). Pure: the server's gate and prices, the console and the storefront share it.
  */
 import type { QuoteRequest, SiteSettings } from '../types.generated';
+import { cents } from './quote-pricing';
 
 export type CoverChoice = NonNullable<QuoteRequest['cover']>['choice'];
 
@@ -30,3 +31,8 @@ export function chosenCover(
 /** The states a production may still choose its cover in: before it accepts (the waiver changes the price). */
 export const coverOpen = (order: Pick<QuoteRequest, 'state'>) =>
   (order.state ?? 'requested') === 'requested' || order.state === 'quoted';
+
+/** The damage waiver's price on the latest quote (before tax): its share of the rentals. */
+export function waiverPrice(order: Pick<QuoteRequest, 'versions'>, percent: number): number {
+  return cents(((order.versions?.at(-1)?.breakdown.rentalSubtotal ?? 0) * percent) / 100);
+}

@@ -84,6 +84,7 @@ export const quoteMessages = {
   services: 'Services',
   total: 'Total',
   processing: (percent: number) => `Card processing (${percent}%)`,
+  waiver: (percent: number) => `Damage waiver (${percent}% of the rentals)`,
   net: 'Total before tax',
   beforeTax: (name: string) => `Total before ${name}`,
   tax: (name: string, rate: number) => `${name} (${rate}%)`,
@@ -152,6 +153,27 @@ export const quoteMessages = {
     verified: (vendor: string, date: string) => `${vendor} verified it on ${date}.`,
     download: (name: string) => `Download ${name}`,
     chooseFile: 'Choose the certificate file first.',
+    cover: {
+      heading: 'Cover for this hire',
+      legend: 'How this hire is covered',
+      certificate: 'Our certificate of insurance',
+      certificateDetail: (vendor: string, value: string) =>
+        `Your production’s certificate, naming ${vendor} (or any lessor) as additional insured${value ? `, with rented property cover of at least ${value}` : ''}.`,
+      waiver: (vendor: string) => `${vendor}’s damage waiver`,
+      waiverDetail: (price: string, percent: number) => `${price} on your quote (${percent}% of the rentals).`,
+      waiverCovers: (covers: string) => `Covers: ${covers}`,
+      waiverExcludes: (excludes: string) => `Leaves out: ${excludes}`,
+      waiverLiability: (amount: string) => `You pay at most ${amount} for damage it covers.`,
+      cardHold: 'A card hold for the replacement value',
+      cardHoldDetail: (value: string) =>
+        `${value || 'What the items would cost to replace'} held on your card as a deposit, released when the hire is closed.`,
+      fixed: 'Chosen when the quote was accepted.',
+      choose: 'Choose how this hire is covered.',
+      byWaiver: (vendor: string, price: string) => `Covered by ${vendor}’s damage waiver: ${price} on your quote.`,
+      byCard: (value: string) =>
+        `Covered by a card hold for the replacement value: ${value} held on your card as a deposit.`,
+      saving: 'Saving…',
+    },
     kept: {
       heading: 'Your certificates',
       lead: 'Keep your production’s certificate once and use it for every order. A certificate kept on the marketplace is offered to every house you hire from.',

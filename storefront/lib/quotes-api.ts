@@ -8,6 +8,7 @@ import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type {
   CardHold,
   CertificateUpload,
+  CoverChoice,
   ConversationMessage,
   ConversationThread,
   HistoryEntry,
@@ -159,6 +160,9 @@ export const quotesApi = {
       method: 'PUT',
       body: JSON.stringify({ certificate }),
     }),
+  /** Chooses how one of the visitor's hires is covered, among the house's ways. */
+  chooseCover: (id: string, choice: CoverChoice['choice']) =>
+    apiCall<VisitorQuote>(`${quotePath(id)}/cover`, { method: 'PUT', body: JSON.stringify({ choice }) }),
   /** Where the certificate downloads from. */
   insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */

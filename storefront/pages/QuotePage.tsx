@@ -412,8 +412,9 @@ function OwnQuote({ id }: { id: string }) {
             <a href={`/api/quotes/${encodeURIComponent(quote.id)}/agreement.pdf`}>{words.agreementPdf}</a>
           </p>
         )}
-        <CardHoldPanel quote={quote} onChange={setQuote} />
+        {/* The cover first: a waiver or the card's cover changes what the card holds. */}
         <InsurancePanel quote={quote} onChange={setQuote} />
+        <CardHoldPanel quote={quote} onChange={setQuote} />
         {(isOrderState(quote.state) || quote.state === 'cancelled') && (
           <InvoiceLinks quoteId={quote.id} state={quote.state} />
         )}

@@ -13,6 +13,7 @@ import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules
 import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
 import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
+import { sendQuoteRequest } from '../helpers/storefront-steps';
 import { TINY_PDF } from '../fixtures/tiny-pdf';
 
 let app: ConsoleUnderTest;
@@ -174,6 +175,94 @@ describe('a certificate kept once on the marketplace', () => {
     const aviation = await api('GET', `/api/tenants/aviation/quote-requests/${quoteAt('aviation')}`);
     expect(aviation.json().insurance).toMatchObject({ anyLessor: true, coverAmount: 500000 });
     expect(aviation.json().insurance.review).toBeUndefined();
+    expect(errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
+  });
+
+  it('is one of the ways a house takes: the production chooses the damage waiver, seen in its totals and by the house', async () => {
+    const staff = await app.logIn(STAFF);
+    await staff.page.waitForURL(/#\/tenants/);
+    const cookie = await staff.cookie();
+    const site = (await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie } })).json();
+    const saved = await http(`${app.server.url}/api/tenants/aviation/settings/site`, {
+      method: 'PUT',
+      headers: { cookie, origin: app.server.url, 'if-match': `"${site.version}"` },
+      body: {
+        ...site,
+        insuranceRequired: true,
+        coverOptions: ['certificate', 'waiver', 'cardHold'],
+        damageWaiver: {
+          percent: 12,
+          covers: 'Accidental damage on set and in transit',
+          excludes: 'Loss, theft from an unattended vehicle, and misuse',
+          maxLiability: 1500,
+        },
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+    const { page, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    const uid = await app.signUp(page, storefront, 'sam@dayshift.example');
+    expect(
+      (
+        await http(`${app.server.url}/api/tenants/aviation/users/${uid}`, {
+          method: 'PUT',
+          headers: { cookie, origin: app.server.url },
+          body: { isAuthorized: true },
+        })
+      ).status,
+    ).toBe(200);
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 9);
+    await openHydrated(page, `${storefront}/quotes`);
+    const sent = await sendQuoteRequest(page, {
+      items: [{ objectID: 'aft-galley-module-stainless', quantity: 1 }],
+      startDate,
+      endDate: addDays(startDate, 3),
+      production: 'Day Shift',
+    });
+    const quoted = await http(`${app.server.url}/api/tenants/aviation/quote-requests/${sent.id}/quote`, {
+      method: 'POST',
+      headers: { cookie, origin: app.server.url, 'if-match': '"0"' },
+      body: { adjustments: {}, services: [] },
+    });
+    expect(quoted.status, quoted.text).toBe(200);
+
+    await openHydrated(page, `${storefront}/quotes/${sent.id}`);
+    const cover = page.getByRole('region', { name: 'Cover for this hire' });
+    await cover.getByText('Choose how this hire is covered.').waitFor();
+    const waiver = cover.getByRole('radio', { name: /^Jetway Props’s damage waiver/ });
+    await cover.getByText('Covers: Accidental damage on set and in transit').waitFor();
+    await cover.getByText('You pay at most $1,500.00 for damage it covers.').waitFor();
+    await waiver.check();
+    await cover.getByText(/^Covered by Jetway Props’s damage waiver: \$[\d,.]+ on your quote\.$/).waitFor();
+    // The waiver is a line of the quote's totals, before processing.
+    await page.locator('.quote-totals').getByText('Damage waiver (12% of the rentals)').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'aviation-cover-waiver');
+    // By certificate instead: the production's certificates are offered.
+    await cover.getByRole('radio', { name: /^Our certificate of insurance/ }).check();
+    await cover.getByRole('region', { name: 'Your certificates' }).waitFor();
+    expect(
+      await page
+        .locator('.quote-totals')
+        .getByText(/^Damage waiver/)
+        .count(),
+    ).toBe(0);
+    await cover.getByRole('radio', { name: /^Jetway Props’s damage waiver/ }).check();
+    await cover.getByText(/^Covered by Jetway Props’s damage waiver/).waitFor();
+
+    // The house sees the way chosen, by whom, on its card.
+    await staff.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${sent.id}`);
+    const card = staff.page
+      .getByRole('heading', { name: 'Cover and insurance' })
+      .locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
+    await card.getByText('chosen by the production').waitFor();
+    await card.getByText(/^Covered by the damage waiver: \$[\d,.]+ on the quote \(12% of the rentals\)\.$/).waitFor();
+    await staff.page.getByText('Damage waiver (12% of the rentals)').waitFor();
+    await shoot(staff.page, 'aviation-console-cover');
     expect(errors).toEqual([]);
     expect(staff.errors).toEqual([]);
   });

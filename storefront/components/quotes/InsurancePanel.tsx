@@ -1,6 +1,6 @@
 /**
- * The production's certificate of insurance on the quote page, when the vendor asks for one:
- * where the order's stands (none yet, refused, lapsed, cover starting after or ending before the
+ * The production's cover on the quote page, when the vendor asks for cover: the way chosen, where
+ * the house takes several (CoverChoice); by certificate, where the order's stands (none yet, refused, lapsed, cover starting after or ending before the
  * hire, cover below what the order would cost to replace, received), its file, and the
  * production's kept certificates to use for it (or one to add). Shown from the quote until the
  * hire is over.
@@ -14,7 +14,9 @@ import { quoteMessages } from '../../i18n/quote-messages';
 import { formatDay, formatMoney } from '../../../schema/display/format';
 import { coveredWords } from '../../../schema/rental/out-gate';
 import { quotesApi, type VisitorQuote } from '../../lib/quotes-api';
+import { CoverChoice } from '../insurance/CoverChoice';
 import { KeptCertificates } from '../insurance/KeptCertificates';
+import { chosenCover, coverOptionsOf, waiverPrice } from '../../../schema/rental/cover';
 
 const words = quoteMessages.insurance;
 /** The states a certificate is asked for in: from the quote until the hire is over. */
@@ -32,6 +34,35 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
   const { site, vendor } = useConfiguration();
   const headingId = useId();
   if (!site.insuranceRequired || !ASKED_IN.has(quote.state)) return null;
+  const money = (amount: number | undefined) => (amount === undefined ? '' : formatMoney(amount, site));
+  const cover = chosenCover(quote, site);
+  const coverNotice =
+    cover === 'waiver' && site.damageWaiver
+      ? words.cover.byWaiver(vendor.displayName, money(waiverPrice(quote, site.damageWaiver.percent)))
+      : cover === 'cardHold'
+        ? words.cover.byCard(money(quote.replacementValue))
+        : cover === undefined
+          ? words.cover.choose
+          : undefined;
+  return (
+    <section className="insurance-panel no-print" aria-labelledby={headingId}>
+      <h2 id={headingId}>{coverOptionsOf(site).length > 1 ? words.cover.heading : words.heading}</h2>
+      <CoverChoice quote={quote} onChange={onChange} />
+      {coverNotice ? (
+        <div className={`notice ${cover ? 'notice-success' : 'notice-info'}`} role="status">
+          <p>{coverNotice}</p>
+        </div>
+      ) : (
+        <CertificateStanding quote={quote} />
+      )}
+      {cover === 'certificate' && <KeptCertificates quote={quote} onChosen={onChange} />}
+    </section>
+  );
+}
+
+/** Where the order's certificate stands, and its file. */
+function CertificateStanding({ quote }: { quote: VisitorQuote }) {
+  const { site, vendor } = useConfiguration();
   const certificate = quote.insurance;
   const standing = insuranceStanding(quote, todayIn(vendor.timezone ?? 'UTC', new Date()), quote.replacementValue);
   const money = (amount: number | undefined) => (amount === undefined ? '' : formatMoney(amount, site));
@@ -43,10 +74,8 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
         : standing === 'refused'
           ? 'notice-error'
           : 'notice-warning';
-
   return (
-    <section className="insurance-panel no-print" aria-labelledby={headingId}>
-      <h2 id={headingId}>{words.heading}</h2>
+    <>
       {standing === 'missing' && <p>{words.lead(vendor.displayName)}</p>}
       <div className={`notice ${tone}`} role="status">
         <p>
@@ -69,7 +98,6 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
           </p>
         )}
       </div>
-      <KeptCertificates quote={quote} onChosen={onChange} />
-    </section>
+    </>
   );
 }

@@ -64,7 +64,9 @@ export function QuoteBreakdownView({ breakdown, due }: { breakdown: QuoteBreakdo
         {due ? (
           dueLines(due).map((line) => {
             const label =
-              line.kind === 'processing'
+              line.kind === 'waiver'
+                ? words.waiver(site.damageWaiver?.percent ?? 0)
+                : line.kind === 'processing'
                 ? words.processing(card?.processingPercent ?? 0)
                 : line.kind === 'beforeTax'
                   ? words.beforeTax(due.taxName)
