@@ -450,18 +450,18 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                   line.kind === 'waiver'
                     ? translate('backlot.quotes.waiver', { percent: tenant.site.damageWaiver?.percent ?? 0 })
                     : line.kind === 'processing'
-                    ? translate('backlot.quotes.processing', { percent: card?.processingPercent ?? 0 })
-                    : line.kind === 'beforeTax'
-                      ? translate('backlot.quotes.beforeTax', { name: due.taxName })
-                      : line.kind === 'tax'
-                        ? translate('backlot.quotes.tax', { name: due.taxName, rate: due.taxRate })
-                        : line.kind === 'withTax'
-                          ? translate('backlot.quotes.totalWithTax', { name: due.taxName })
-                          : due.processing > 0
-                            ? translate('backlot.quotes.charged')
-                            : due.tax > 0
-                              ? translate('backlot.quotes.totalWithTax', { name: due.taxName })
-                              : translate('backlot.quotes.total');
+                      ? translate('backlot.quotes.processing', { percent: card?.processingPercent ?? 0 })
+                      : line.kind === 'beforeTax'
+                        ? translate('backlot.quotes.beforeTax', { name: due.taxName })
+                        : line.kind === 'tax'
+                          ? translate('backlot.quotes.tax', { name: due.taxName, rate: due.taxRate })
+                          : line.kind === 'withTax'
+                            ? translate('backlot.quotes.totalWithTax', { name: due.taxName })
+                            : due.processing > 0
+                              ? translate('backlot.quotes.charged')
+                              : due.tax > 0
+                                ? translate('backlot.quotes.totalWithTax', { name: due.taxName })
+                                : translate('backlot.quotes.total');
                 const weight = line.kind === 'total' ? 700 : undefined;
                 return (
                   <Fragment key={line.kind}>

@@ -67,18 +67,18 @@ export function QuoteBreakdownView({ breakdown, due }: { breakdown: QuoteBreakdo
               line.kind === 'waiver'
                 ? words.waiver(site.damageWaiver?.percent ?? 0)
                 : line.kind === 'processing'
-                ? words.processing(card?.processingPercent ?? 0)
-                : line.kind === 'beforeTax'
-                  ? words.beforeTax(due.taxName)
-                  : line.kind === 'tax'
-                    ? words.tax(due.taxName, due.taxRate)
-                    : line.kind === 'withTax'
-                      ? words.totalWithTax(due.taxName)
-                      : due.processing > 0
-                        ? words.authorisation
-                        : due.tax > 0
-                          ? words.totalWithTax(due.taxName)
-                          : words.total;
+                  ? words.processing(card?.processingPercent ?? 0)
+                  : line.kind === 'beforeTax'
+                    ? words.beforeTax(due.taxName)
+                    : line.kind === 'tax'
+                      ? words.tax(due.taxName, due.taxRate)
+                      : line.kind === 'withTax'
+                        ? words.totalWithTax(due.taxName)
+                        : due.processing > 0
+                          ? words.authorisation
+                          : due.tax > 0
+                            ? words.totalWithTax(due.taxName)
+                            : words.total;
             const final = line.kind === 'total' ? 'quote-total' : undefined;
             return (
               <Fragment key={line.kind}>
