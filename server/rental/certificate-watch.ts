@@ -7,6 +7,7 @@
  * server's step is a repeat and sends nothing, and a new certificate (another end) is reminded
  * afresh. The step is the order's audit record too.
  */
+import { chosenCover } from '../../schema/rental/cover';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { dayCount, todayIn } from '../../schema/rental/quote-rules';
@@ -49,7 +50,10 @@ export async function tellEndingCertificates(
       HELD_STATES.map(async (state) => (await app.quoteRequests.list(tenantId, { state, limit: PER_PASS })).requests),
     );
     const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant);
-    for (const order of lists.flat()) {
+    const site = quoteSettingsOf(stored.tenant).site;
+    // A hire covered by the waiver or the card needs no certificate to run its length.
+    const byCertificate = (held: QuoteRequest) => (chosenCover(held, site) ?? 'certificate') === 'certificate';
+    for (const order of lists.flat().filter(byCertificate)) {
       const days = reminderDue(order, today);
       if (days === undefined) continue;
       const id = certificateStepId(order.id, order.insurance!.expiresOn, days);

@@ -19,7 +19,7 @@ import { reminderDue, tellEndingCertificates } from '../../server/rental/certifi
 import { sampleQuoteRequest } from '../contract/quote-request-store.contract';
 import { sampleItem } from '../contract/item-store.contract';
 import { acceptWithCard } from '../helpers/card-hold';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const AVIATION = 'aviation.localhost';
@@ -275,8 +275,16 @@ describe('holds, ranked and challenged', () => {
 });
 
 describe('certificates ending during a hire', () => {
-  it('reminds both sides once per reminder, whichever of two servers passes first, and never for a certificate that covers the hire', async () => {
+  it('reminds both sides once per reminder, whichever of two servers passes first, and never for a certificate that covers the hire (or a hire the waiver covers)', async () => {
     const today = todayIn('America/Los_Angeles', new Date());
+    const edited = await editTenant(t, 'aviation', (tenant) => {
+      Object.assign(tenant.site, {
+        insuranceRequired: true,
+        coverOptions: ['certificate', 'waiver'],
+        damageWaiver: { percent: 10, covers: 'Damage', excludes: 'Loss', maxLiability: 500 },
+      });
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
     const certificate = (expiresOn: string) => ({
       file: 'coi-0123abcd-0123456789abcdef.pdf',
       fileName: 'coi.pdf',
@@ -286,7 +294,7 @@ describe('certificates ending during a hire', () => {
       uploadedAt: new Date().toISOString(),
       uploadedBy: 'visitor' as const,
     });
-    const order = (id: string, expiresOn: string) =>
+    const order = (id: string, expiresOn: string, extra: object = {}) =>
       t.app.quoteRequests.add(
         sampleQuoteRequest(id, {
           email: `${id}@studio.example`,
@@ -297,9 +305,13 @@ describe('certificates ending during a hire', () => {
           state: 'confirmed',
           hold: 'order',
           insurance: certificate(expiresOn),
+          ...extra,
         }),
       );
     await order('ends-early', addDays(today, 12));
+    await order('waived', addDays(today, 12), {
+      cover: { choice: 'waiver', at: new Date().toISOString(), by: 'visitor' },
+    });
     await order('covered', addDays(today, 30));
     const passes = await Promise.all([
       tellEndingCertificates(t.app, t.app.log, new Date()),
