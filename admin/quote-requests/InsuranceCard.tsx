@@ -10,7 +10,7 @@ import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsuranceStanding } from '../../schema/rental/insurance';
-import { coveredWords } from '../../schema/rental/out-gate';
+import { coveredWords } from '../../schema/rental/insurance';
 import { chosenCover, coverOpen, coverOptionsOf, waiverPrice, type CoverChoice } from '../../schema/rental/cover';
 import { formatMoneyIn } from '../../schema/display/format';
 import { base64Of } from '../../schema/display/file-base64';

@@ -6,6 +6,8 @@
  */
 import type { QuoteRequest, SiteSettings } from '../types.generated';
 import { cents } from './quote-pricing';
+import { formatDay, formatMoney } from '../display/format';
+import { coveredWords } from './insurance';
 
 export type CoverChoice = NonNullable<QuoteRequest['cover']>['choice'];
 
@@ -35,4 +37,31 @@ export const coverOpen = (order: Pick<QuoteRequest, 'state'>) =>
 /** The damage waiver's price on the latest quote (before tax): its share of the rentals. */
 export function waiverPrice(order: Pick<QuoteRequest, 'versions'>, percent: number): number {
   return cents(((order.versions?.at(-1)?.breakdown.rentalSubtotal ?? 0) * percent) / 100);
+}
+
+/** What covers a hire, in a sentence for its signed agreement: the waiver and its terms, the card, or the certificate on the order. */
+export function coverStatement(
+  order: Pick<QuoteRequest, 'cover' | 'versions' | 'insurance'>,
+  site: SiteSettings,
+): string {
+  const cover = chosenCover(order, site);
+  const money = (amount: number) => formatMoney(amount, site);
+  const waiver = site.damageWaiver;
+  if (cover === 'waiver' && waiver)
+    return `Covered by the house's damage waiver: ${money(waiverPrice(order, waiver.percent))} (${waiver.percent}% of the rentals, before tax). It covers: ${waiver.covers}. It leaves out: ${waiver.excludes}. The production pays at most ${money(waiver.maxLiability)} for damage it covers.`;
+  if (cover === 'cardHold')
+    return 'Covered by a card hold for the full replacement value, held as a deposit until the hire is closed.';
+  const certificate = order.insurance;
+  if (!certificate) return 'No certificate of insurance was on the order when it was signed.';
+  const parts = [
+    certificate.insurer && `from ${certificate.insurer}`,
+    certificate.policyNumber && `policy ${certificate.policyNumber}`,
+    certificate.namedInsured && `insuring ${certificate.namedInsured}`,
+    certificate.anyLessor
+      ? 'naming any lessor as additional insured'
+      : certificate.additionalInsured && `naming ${certificate.additionalInsured} as additional insured`,
+    certificate.coverAmount !== undefined && `rented property covered to ${coveredWords(certificate, site)}`,
+    `ending ${formatDay(certificate.expiresOn, site)}`,
+  ].filter(Boolean);
+  return `Certificate of insurance ${parts.join(', ')}.`;
 }

@@ -6,6 +6,7 @@
  * covers less than the items are worth to replace, is flagged, or refused too when the house says
  * so (`insuranceShortfall: 'refuse'`).
  */
+import { formatMoney, formatMoneyIn } from '../display/format';
 import type {
   InsuranceCertificate,
   KeptCertificate,
@@ -191,4 +192,14 @@ export function certificateKind(
 ): { type: InsuranceCertificate['contentType']; extension: string } | undefined {
   const found = SIGNATURES.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
   return found && { type: found.type, extension: found.extension };
+}
+
+/** A certificate's rented-property limit in words: in the house's currency, with the rate when it is in another ("£200,000.00 at 1.27: $254,000.00"). */
+export function coveredWords(
+  certificate: Pick<InsuranceCertificate, 'coverAmount' | 'currency' | 'rate'>,
+  site: SiteSettings,
+): string {
+  const inHouse = formatMoney(coverOf(certificate)!, site);
+  if (!certificate.rate || !certificate.currency || certificate.currency === site.currency) return inHouse;
+  return `${formatMoneyIn(certificate.coverAmount!, certificate.currency, site)} at ${certificate.rate}: ${inHouse}`;
 }

@@ -5,10 +5,10 @@
  * insurance, when the tenant asks for one. Pure: the server's scan step and the console share it.
  */
 import { cardHoldRuleOf, holdStands } from './card-hold';
-import { formatDay, formatMoney, formatMoneyIn } from '../display/format';
-import { coverOf, insuranceStanding } from './insurance';
+import { formatDay, formatMoney } from '../display/format';
+import { coveredWords, insuranceStanding } from './insurance';
 import { chosenCover, coverOptionsOf, type CoverChoice } from './cover';
-import type { InsuranceCertificate, QuoteRequest, SiteSettings } from '../types.generated';
+import type { QuoteRequest, SiteSettings } from '../types.generated';
 
 const holdWords: Partial<Record<NonNullable<QuoteRequest['cardHold']>['status'], string>> = {
   awaitingCard: 'is waiting for the card',
@@ -95,16 +95,6 @@ function cardCoverKeepsIn(
   if (replacementValue !== undefined && deposit < replacementValue)
     return `The card hold's deposit is ${formatMoney(deposit, site)}; this order's replacement value is ${formatMoney(replacementValue, site)}: the visitor authorises the card again for the full value before anything goes out.`;
   return undefined;
-}
-
-/** A certificate's rented-property limit in words: in the house's currency, with the rate when it is in another ("£200,000.00 at 1.27: $254,000.00"). */
-export function coveredWords(
-  certificate: Pick<InsuranceCertificate, 'coverAmount' | 'currency' | 'rate'>,
-  site: SiteSettings,
-): string {
-  const inHouse = formatMoney(coverOf(certificate)!, site);
-  if (!certificate.rate || !certificate.currency || certificate.currency === site.currency) return inHouse;
-  return `${formatMoneyIn(certificate.coverAmount!, certificate.currency, site)} at ${certificate.rate}: ${inHouse}`;
 }
 
 /** The reasons nothing may go out on this order now, in the order to fix them (none: it may go out). */

@@ -5,6 +5,7 @@
  * the signature block: who signed, their title, when (on the house's clock), from which address,
  * and the terms' version. Drawn from the order as stored, so it is the same whenever it is asked.
  */
+import { coverStatement } from '../../schema/rental/cover';
 import MarkdownIt from 'markdown-it';
 import { formatDay, formatDays, formatMoment, formatMoney } from '../../schema/display/format';
 import type { Item, QuoteRequest, SiteSettings, VendorConfig } from '../../schema/types.generated';
@@ -80,17 +81,8 @@ export async function agreementPdf(
       { width },
     );
   }
-  const certificate = order.insurance;
   document.moveDown(0.8).font('bold').fontSize(11).text('Insurance', { width });
-  document
-    .font('regular')
-    .fontSize(10)
-    .text(
-      certificate
-        ? `Certificate of insurance${certificate.insurer ? ` from ${certificate.insurer}` : ''}${certificate.policyNumber ? `, policy ${certificate.policyNumber}` : ''}${certificate.coverAmount !== undefined ? `, covering ${money(certificate.coverAmount)}` : ''}, ending ${formatDay(certificate.expiresOn, site)}.`
-        : 'No certificate of insurance was on the order when it was signed.',
-      { width },
-    );
+  document.font('regular').fontSize(10).text(coverStatement(order, site), { width });
 
   document.moveDown(0.8).font('bold').fontSize(11).text('Terms', { width });
   for (const block of termsBlocks(signed.terms)) {

@@ -12,7 +12,7 @@ import type { QuoteState } from '../../../schema/rental/quote-states';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
 import { formatDay, formatMoney } from '../../../schema/display/format';
-import { coveredWords } from '../../../schema/rental/out-gate';
+import { coveredWords } from '../../../schema/rental/insurance';
 import { quotesApi, type VisitorQuote } from '../../lib/quotes-api';
 import { CoverChoice } from '../insurance/CoverChoice';
 import { KeptCertificates } from '../insurance/KeptCertificates';

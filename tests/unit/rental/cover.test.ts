@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
-import { chosenCover, coverOptionsOf } from '../../../schema/rental/cover';
+import { chosenCover, coverOptionsOf, coverStatement } from '../../../schema/rental/cover';
 import {
   breakdownDue,
   dueLines,
@@ -120,5 +120,31 @@ describe('before anything goes out', () => {
       "The card hold's deposit is $400.00; this order's replacement value is $800.00: the visitor authorises the card again for the full value before anything goes out.",
     ]);
     expect(outBlockedBy({ ...byCard, cardHold: hold(800) }, gate, '2026-12-05', now, 800)).toEqual([]);
+  });
+});
+
+describe('the cover, as the signed agreement says it', () => {
+  const versions = [{ breakdown: { rentalSubtotal: 1600 } }] as never;
+  it('names the waiver and its terms, the card, or what the certificate says', () => {
+    expect(coverStatement({ versions, cover: { choice: 'waiver', at, by: 'visitor' } }, all)).toBe(
+      "Covered by the house's damage waiver: $160.00 (10% of the rentals, before tax). It covers: Accidental damage. It leaves out: Loss and theft. The production pays at most $500.00 for damage it covers.",
+    );
+    expect(coverStatement({ versions, cover: { choice: 'cardHold', at, by: 'visitor' } }, all)).toMatch(
+      /^Covered by a card hold for the full replacement value/,
+    );
+    const insurance = {
+      insurer: 'Film Mutual',
+      policyNumber: 'FM-1',
+      namedInsured: 'Night Flight LLC',
+      anyLessor: true,
+      coverAmount: 250_000,
+      expiresOn: '2027-06-30',
+    } as never;
+    expect(coverStatement({ versions, insurance }, site({ insuranceRequired: true }))).toBe(
+      'Certificate of insurance from Film Mutual, policy FM-1, insuring Night Flight LLC, naming any lessor as additional insured, rented property covered to $250,000.00, ending Jun 30, 2027.',
+    );
+    expect(coverStatement({ versions }, site())).toBe(
+      'No certificate of insurance was on the order when it was signed.',
+    );
   });
 });
