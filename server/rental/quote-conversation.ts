@@ -16,6 +16,7 @@ import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { answerBy, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
 import { signatureAsked, termsToSign } from '../../schema/rental/agreement';
+import { chosenCover, coverOptionsOf } from '../../schema/rental/cover';
 import { PNG } from 'pngjs';
 import {
   actionsFor,
@@ -627,6 +628,17 @@ export async function takeAction(
       step.action === 'accept' && signatureAsked(settings.site, { state })
         ? signedAgreement(step, settings, step.now)
         : undefined;
+    // Where the house takes several ways of cover, a production chooses one before it accepts (the waiver and the card's change the price).
+    if (
+      step.action === 'accept' &&
+      !stored.subHire &&
+      coverOptionsOf(settings.site).length > 1 &&
+      !chosenCover(stored, settings.site)
+    )
+      throw new FieldProblemsError(
+        [{ pointer: '/cover', message: 'choose how this hire is covered before you accept' }],
+        'Not accepted: choose the cover first',
+      );
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version)

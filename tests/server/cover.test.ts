@@ -84,6 +84,19 @@ describe('the cover of a hire', () => {
     expect(before.cover).toBeUndefined();
     const rentals = before.versions.at(-1).breakdown.total as number;
 
+    // Accepting waits for the cover to be chosen.
+    await authoriseCard(t.app, id, cookie);
+    const unchosen = await visitor('GET', `/api/quotes/${id}`, cookie);
+    const early = await visitor(
+      'POST',
+      `/api/quotes/${id}/accept`,
+      cookie,
+      { version: 1 },
+      { 'if-match': etag(unchosen) },
+    );
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual({ cover: 'choose how this hire is covered before you accept' });
+
     const chosen = await visitor('PUT', `/api/quotes/${id}/cover`, cookie, { choice: 'waiver' });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json().cover).toMatchObject({ choice: 'waiver', by: 'visitor' });
