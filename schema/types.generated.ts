@@ -1694,6 +1694,12 @@ export interface QuoteRequest {
   hold?: ('none' | 'pencil' | 'order') & string;
   pencil?: Pencil;
   agreement?: SignedAgreement;
+  /**
+   * Earlier signatures: The rental terms this order signed before, oldest first: a change accepted under terms changed since asks for a new signature, and the one it replaces is kept here.
+   *
+   * @maxItems 20
+   */
+  earlierAgreements?: SignedAgreement[];
   hire?: HireRecord;
   cardHold?: CardHold;
   /**

@@ -5,6 +5,7 @@
  * signed and a production signing stale terms is told to read them again. Pure.
  */
 import type { QuoteRequest, SiteSettings } from '../types.generated';
+import { changePending } from './quote-states';
 
 /** The terms' version: a fingerprint of their text. */
 export function termsVersionOf(text: string): string {
@@ -22,8 +23,17 @@ export function termsToSign(site: Pick<SiteSettings, 'rentalTerms'>): { version:
   return text ? { version: termsVersionOf(text), text } : undefined;
 }
 
-/** Whether a request's acceptance asks for a signature: accepting a quote (not a change to an order) where the house has terms. */
-export const signatureAsked = (
+/**
+ * Whether a request's acceptance asks for a signature, where the house has terms: accepting a
+ * quote, or a change to an order when the terms changed since the order signed them (a change under
+ * the terms it signed is signed already).
+ */
+export function signatureAsked(
   site: Pick<SiteSettings, 'rentalTerms'>,
-  request: Pick<QuoteRequest, 'state'>,
-): boolean => termsToSign(site) !== undefined && (request.state ?? 'requested') === 'quoted';
+  request: Pick<QuoteRequest, 'state' | 'versions' | 'history' | 'agreement'>,
+): boolean {
+  const terms = termsToSign(site);
+  if (!terms) return false;
+  if ((request.state ?? 'requested') === 'quoted') return true;
+  return changePending(request) && request.agreement?.termsVersion !== terms.version;
+}

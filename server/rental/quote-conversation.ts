@@ -625,7 +625,7 @@ export async function takeAction(
       );
     // Accepting a quote signs the house's rental terms, when it has them (the version read, a typed name).
     const agreement =
-      step.action === 'accept' && signatureAsked(settings.site, { state })
+      step.action === 'accept' && signatureAsked(settings.site, { ...stored, state })
         ? signedAgreement(step, settings, step.now)
         : undefined;
     // Where the house takes several ways of cover, a production chooses one before it accepts (the waiver and the card's change the price).
@@ -721,6 +721,11 @@ export async function takeAction(
       ...(cardHold && { cardHold }),
       ...(pencil && { pencil }),
       ...(agreement && { agreement }),
+      // A new signature on a changed order keeps the one it replaces.
+      ...(agreement &&
+        stored.agreement && {
+          earlierAgreements: [...(stored.earlierAgreements ?? []), stored.agreement].slice(-20),
+        }),
       state: allowed.to,
       hold,
       versions,

@@ -61,6 +61,7 @@ export const quoteMessages = {
       ? `You hold these items (first hold) until the end of ${until}.`
       : `You hold these items as the ${rank} hold until the end of ${until}: a production held them before you.`,
   termsHeading: 'Rental terms',
+  termsChanged: 'The rental terms changed since you signed them: read them and sign again to accept the change.',
   signerName: 'Sign with your full name',
   signerTitle: 'Your title (Set decorator, Production coordinator)',
   drawSignature: 'Draw your signature (with a finger or the mouse)',

@@ -118,8 +118,9 @@ function OwnQuote({ id }: { id: string }) {
           message: words.confirmMessages[action]!(vendor.displayName),
           confirmLabel: actionLabel(action),
         };
-    // Accepting a quote signs the house's rental terms, when it has them: read in the dialog, signed with a typed name and title.
-    const terms = action === 'accept' && !isOrderState(quote.state) ? quote.termsToSign : undefined;
+    // Accepting a quote signs the house's rental terms, when it has them: read in the dialog, signed with a typed name and title;
+    // a change to an order is signed again only under terms changed since (the server offers them only then).
+    const terms = action === 'accept' ? quote.termsToSign : undefined;
     const signing = terms
       ? {
           details: (
@@ -189,15 +190,27 @@ function OwnQuote({ id }: { id: string }) {
             reason: undefined,
             values: answer.values,
           }))
-        : action === 'accept' || action === 'hold' || action === 'release'
-          ? { outcome: await confirm(request), reason: undefined, values: undefined }
-          : {
-              ...(await askReason({
-                ...request,
-                reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason },
-              })),
-              values: undefined,
-            };
+        : terms
+          ? await askFields({
+              ...request,
+              message: `${words.termsChanged} ${request.message ?? ''}`.trim(),
+              details: signing.details,
+              afterFields: signing.after,
+              fields: signing.fields,
+            }).then((answer) => ({
+              outcome: answer.confirmed ? 'confirmed' : 'canceled',
+              reason: undefined,
+              values: answer.values,
+            }))
+          : action === 'accept' || action === 'hold' || action === 'release'
+            ? { outcome: await confirm(request), reason: undefined, values: undefined }
+            : {
+                ...(await askReason({
+                  ...request,
+                  reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason },
+                })),
+                values: undefined,
+              };
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);

@@ -19,7 +19,7 @@ import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { authoriseCard } from '../helpers/card-hold';
 import { RENTAL_TERMS } from '../fixtures/rental-terms';
 import { TINY_PNG } from '../fixtures/tiny-png';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
 const run = promisify(execFile);
@@ -160,6 +160,77 @@ describe('the rental agreement', () => {
       'No certificate of insurance was on the order when it was signed.',
     ])
       expect(text).toContain(words);
+  });
+
+  it('asks a changed order for a new signature only when the terms changed since it signed, keeping the earlier one', async () => {
+    const ana = await storefrontVisitor(t, 'ana@long-haul.example');
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 20);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: {
+        items: [{ objectID: 'aft-galley-module-stainless', quantity: 1 }],
+        startDate,
+        endDate: addDays(startDate, 3),
+        production: 'Long Haul',
+      },
+      headers: headers(ana.cookie),
+    });
+    const id = asked.json().id as string;
+    const stored = async () => (await t.app.quoteRequests.get('aviation', id))!;
+    const vendorStep = (action: string, payload?: object) =>
+      stored().then((request) =>
+        t.as('aviationAdmin', {
+          method: 'POST',
+          url: `/api/tenants/aviation/quote-requests/${id}/${action}`,
+          ...(payload && { payload }),
+          headers: { 'if-match': `"${request.revision}"` },
+        }),
+      );
+    expect((await vendorStep('quote', { adjustments: {}, services: [] })).statusCode).toBe(200);
+    await authoriseCard(t.app, id, ana.cookie);
+    const first = termsVersionOf(TERMS);
+    const accept = async (version: number, signature?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${id}/accept`,
+        payload: { version, ...(signature && { signature }) },
+        headers: headers(ana.cookie, String((await stored()).revision)),
+      });
+    expect((await accept(1, { termsVersion: first, name: 'Ana Ruiz' })).statusCode).toBe(200);
+    expect((await vendorStep('confirm')).statusCode).toBe(200);
+    // A day later, as long: the same price. Under the terms it signed, the change is accepted without signing again.
+    const shift = (days: number) =>
+      vendorStep('change', {
+        items: [{ objectID: 'aft-galley-module-stainless', quantity: 1 }],
+        startDate: addDays(startDate, days),
+        endDate: addDays(startDate, days + 3),
+        pricing: { adjustments: {}, services: [] },
+      });
+    expect((await shift(1)).statusCode).toBe(200);
+    const view = async () => (await t.app.inject({ url: `/api/quotes/${id}`, headers: headers(ana.cookie) })).json();
+    expect((await view()).termsToSign).toBeUndefined();
+    const same = await accept(2);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().agreement.termsVersion).toBe(first);
+
+    // The house's terms change; the next change asks for them to be signed, and keeps the first signature.
+    const changedTerms = `${TERMS}\n\n## Night work\n\nCrews returning after 22:00 call ahead.`;
+    const edited = await editTenant(t, 'aviation', (tenant) => {
+      tenant.site.rentalTerms = changedTerms;
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await shift(2)).statusCode).toBe(200);
+    const second = termsVersionOf(changedTerms);
+    expect((await view()).termsToSign).toMatchObject({ version: second });
+    const unsigned = await accept(3);
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().errors['signature.name']).toBe('sign with your full name to accept the rental terms');
+    const signed = await accept(3, { termsVersion: second, name: 'Ana Ruiz', title: 'Producer' });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const kept = await stored();
+    expect(kept.agreement).toMatchObject({ termsVersion: second, terms: changedTerms, name: 'Ana Ruiz' });
+    expect(kept.earlierAgreements?.map((agreement) => agreement.termsVersion)).toEqual([first]);
   });
 
   it('asks nothing of a house without terms, and a version is the text’s fingerprint', () => {
