@@ -335,7 +335,7 @@ export interface SiteSettings {
    * @minItems 1
    * @maxItems 3
    *
-   * Items: Cover: One way a hire may be covered.
+   * Items: Cover: One way a hire may be covered: the production's certificate of insurance, the house's damage waiver, or a card hold for the full replacement value.
    */
   coverOptions?: [
     ('certificate' | 'waiver' | 'cardHold') & string,
@@ -1712,7 +1712,7 @@ export interface QuoteRequest {
    */
   cover?: {
     /**
-     * Cover: One way a hire may be covered.
+     * Cover: One way a hire may be covered: the production's certificate of insurance, the house's damage waiver, or a card hold for the full replacement value.
      */
     choice: ('certificate' | 'waiver' | 'cardHold') & string;
     /**
@@ -3275,7 +3275,7 @@ export interface CertificateChoice {
  */
 export interface CoverChoice {
   /**
-   * Cover: One way a hire may be covered.
+   * Cover: One way a hire may be covered: the production's certificate of insurance, the house's damage waiver, or a card hold for the full replacement value.
    */
   choice: ('certificate' | 'waiver' | 'cardHold') & string;
 }

@@ -1041,6 +1041,13 @@ export const en = {
       line: '%{quantity} × %{name} from %{house}',
       forLine: 'for your line %{name}',
       quotedTotal: 'Their quote: %{total} before tax',
+      signTitle: 'Sign %{house}’s rental terms',
+      signLead:
+        'Accepting %{house}’s quote signs its rental terms (version %{version}) for this house. Read them, then sign with your name.',
+      termsRegion: '%{house}’s rental terms',
+      signerName: 'Your full name',
+      signerTitle: 'Your title (optional)',
+      signAndAccept: 'Sign and accept on account',
       acceptOnAccount: 'Accept on account',
       decline: 'Decline',
       cancel: 'Cancel',

@@ -5,6 +5,8 @@
  * house account there, decline it, or cancel (each with the reason that house reads). Read again
  * whenever the request changes (a sub-hire asked from the offers dialog lands on it).
  */
+import { SignTermsDialog } from './SignTermsDialog';
+import type { SignatureInput } from '../../schema/types.generated';
 import { useOwnChange } from './own-changes';
 import {
   Alert,
@@ -38,6 +40,8 @@ interface TheirSide {
   contact: { email: string; phone?: string };
   actions: Array<'accept' | 'decline' | 'cancel'>;
   versions: Array<{ version: number }>;
+  /** The lender's rental terms, while accepting signs them. */
+  termsToSign?: { version: string; text: string; html: string };
 }
 type Entry = { subHire: SubHire; theirs?: TheirSide };
 
@@ -52,6 +56,7 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState<string>();
   const [asking, setAsking] = useState<{ entry: Entry; action: 'decline' | 'cancel' }>();
+  const [signing, setSigning] = useState<Entry>();
   const [stepError, setStepError] = useState<{ quoteId: string; message: string }>();
   const count = view.subHires?.length ?? 0;
 
@@ -74,7 +79,12 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
   }, [count, view.version, reads, path, translate]);
   if (!count) return null;
 
-  const step = async (entry: Entry, action: 'accept' | 'decline' | 'cancel', reason?: string) => {
+  const step = async (
+    entry: Entry,
+    action: 'accept' | 'decline' | 'cancel',
+    reason?: string,
+    signature?: SignatureInput,
+  ) => {
     const theirs = entry.theirs!;
     setBusy(entry.subHire.quoteId);
     setStepError(undefined);
@@ -83,7 +93,9 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
         fetchUtils.fetchJson(`${path}/${encodeURIComponent(entry.subHire.quoteId)}/${action}`, {
           method: 'POST',
           body: JSON.stringify(
-            action === 'accept' ? { version: theirs.versions.at(-1)?.version } : { reason: reason ?? '' },
+            action === 'accept'
+              ? { version: theirs.versions.at(-1)?.version, ...(signature && { signature }) }
+              : { reason: reason ?? '' },
           ),
           headers: new Headers({ 'If-Match': `"${theirs.revision}"`, 'Content-Type': 'application/json' }),
         }),
@@ -93,6 +105,7 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
         messageArgs: { house: entry.subHire.houseName },
       });
       setAsking(undefined);
+      setSigning(undefined);
     } catch (error) {
       setStepError({
         quoteId: entry.subHire.quoteId,
@@ -146,7 +159,8 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
                     size="small"
                     variant="contained"
                     disabled={busy !== undefined}
-                    onClick={() => void step(entry, 'accept')}
+                    // The lender's terms, when it has them, are read and signed first.
+                    onClick={() => (theirs.termsToSign ? setSigning(entry) : void step(entry, 'accept'))}
                   >
                     {translate('backlot.subHires.acceptOnAccount')}
                   </Button>
@@ -182,6 +196,15 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
           </Box>
         );
       })}
+      {signing?.theirs?.termsToSign && (
+        <SignTermsDialog
+          house={signing.subHire.houseName}
+          terms={signing.theirs.termsToSign}
+          busy={busy !== undefined}
+          onClose={() => setSigning(undefined)}
+          onSign={(signature) => void step(signing, 'accept', undefined, signature)}
+        />
+      )}
       {asking && (
         <ReasonDialog
           entry={asking.entry}

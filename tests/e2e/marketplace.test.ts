@@ -257,6 +257,17 @@ describe('a house short of a line', () => {
     expect(await lender.page.getByText('rae@skyline.example').count()).toBe(0);
     await shoot(lender.page, 'sub-hire-at-lender');
     await lender.page.setViewportSize({ width: 1280, height: 900 });
+    // Peachtree has rental terms: Jetway signs them to accept.
+    const lenderCookie = await lender.cookie();
+    const site = (
+      await http(`${app.server.url}/api/tenants/atlanta/settings/site`, { headers: { cookie: lenderCookie } })
+    ).json();
+    const saved = await http(`${app.server.url}/api/tenants/atlanta/settings/site`, {
+      method: 'PUT',
+      headers: { cookie: lenderCookie, origin: app.server.url, 'if-match': `"${site.version}"` },
+      body: { ...site, rentalTerms: '# Peachtree terms\n\n- Everything comes back **clean**.' },
+    });
+    expect(saved.status, saved.text).toBe(200);
     await lender.page.getByRole('button', { name: 'Send quote' }).click();
     await lender.page.getByText('Quote sent to the visitor.').waitFor();
 
@@ -265,6 +276,13 @@ describe('a house short of a line', () => {
     await subHires.getByText('Quoted').waitFor();
     await subHires.getByText('Their quote: $', { exact: false }).waitFor();
     await subHires.getByRole('button', { name: 'Accept on account' }).click();
+    const signing = admin.page.getByRole('dialog', { name: 'Sign Peachtree Prop House’s rental terms' });
+    await signing.getByRole('region', { name: 'Peachtree Prop House’s rental terms' }).getByText('clean').waitFor();
+    const sign = signing.getByRole('button', { name: 'Sign and accept on account' });
+    expect(await sign.isDisabled()).toBe(true);
+    await signing.getByLabel(/^Your full name/).fill('Kim Park');
+    await shoot(admin.page, 'sub-hire-sign-terms');
+    await sign.click();
     await subHires.getByText('Accepted').waitFor();
     await admin.page.getByText('Peachtree Prop House has your acceptance: they confirm it next.').waitFor();
 

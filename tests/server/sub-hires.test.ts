@@ -5,6 +5,7 @@
  * that takes none, or not from this one, is never offered; what a house has booked out is not
  * offered; bad asks are refused by field.
  */
+import { termsVersionOf } from '../../schema/rental/agreement';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { SubHireOffer } from '../../schema/marketplace/sub-hires';
@@ -195,6 +196,7 @@ describe('a house asking another for a short line', () => {
         total?: number;
         currency: string;
         lines: Array<{ dayRate: number }>;
+        termsToSign?: { version: string; text: string; html: string };
       };
     }>;
   };
@@ -271,8 +273,13 @@ describe('a house asking another for a short line', () => {
       headers: { 'if-match': '"0"' },
     });
     expect(quoted.statusCode, quoted.body).toBe(200);
+    // Peachtree has rental terms: Jetway reads them with the quote and signs them to accept.
+    const terms = '# Peachtree terms\n\nReturn everything clean.';
+    expect((await editTenant(t, 'atlanta', (tenant) => void (tenant.site.rentalTerms = terms))).statusCode).toBe(200);
     const { theirs } = (await subHires())[0]!;
     expect(theirs).toMatchObject({ state: 'quoted', actions: expect.arrayContaining(['accept', 'decline']) });
+    expect(theirs.termsToSign).toMatchObject({ version: termsVersionOf(terms), text: terms });
+    expect(theirs.termsToSign?.html).toContain('<h1>Peachtree terms</h1>');
     expect(theirs.total).toBeGreaterThan(0);
     // Peachtree's quote is mailed to Jetway with a link to Jetway's own order in its console, not to Peachtree's storefront.
     const mailed = (await mails()).filter(
@@ -296,12 +303,19 @@ describe('a house asking another for a short line', () => {
       version: 'is needed to accept: the priced version you read',
     });
     expect((await step('accept', theirs.revision - 1, { version: 1 })).statusCode).toBe(412);
-    const accepted = await step('accept', theirs.revision, { version: 1 });
+    expect((await step('accept', theirs.revision, { version: 1 })).json().errors).toEqual({
+      'signature.name': 'sign with your full name to accept the rental terms',
+    });
+    const signature = { termsVersion: termsVersionOf(terms), name: 'Kim Park', title: 'Jetway Props' };
+    const accepted = await step('accept', theirs.revision, { version: 1, signature });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({
       state: 'accepted',
       account: { id: 'house-aviation', netDays: 30, deposit: 'none' },
+      agreement: { termsVersion: termsVersionOf(terms), name: 'Kim Park' },
     });
+    // The later cases hire from a Peachtree without terms.
+    expect((await editTenant(t, 'atlanta', (tenant) => void delete tenant.site.rentalTerms)).statusCode).toBe(200);
     const confirmed = await t.as('platformStaff', {
       method: 'POST',
       url: `${theirUrl}/confirm`,

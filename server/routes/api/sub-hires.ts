@@ -19,6 +19,8 @@
  *   house's account there; the version read in the body), decline or cancel the other house's
  *   request, as its customer (If-Match: that request's revision).
  */
+import { signatureAsked, termsToSign } from '../../../schema/rental/agreement';
+import { renderMarkdown } from '../../../schema/display/markdown';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
@@ -97,8 +99,11 @@ async function theirSide(app: FastifyInstance, theirs: QuoteRequest) {
   const view = visitorView(theirs, todayIn(quoteSettingsOf(tenant).timezone, new Date()));
   const site = withDefaults('site', tenant.site);
   const vendor = withDefaults('vendor', tenant.vendor);
+  // The lender's rental terms, while accepting signs them: the hiring house reads and signs them in its console.
+  const terms = signatureAsked(site, theirs) ? termsToSign(site) : undefined;
   return {
     ...view,
+    ...(terms && { termsToSign: { ...terms, html: renderMarkdown(terms.text) } }),
     actions: view.actions.filter((action) => (CUSTOMER_ACTIONS as readonly string[]).includes(action)),
     currency: site.currency!,
     locale: site.locale!,

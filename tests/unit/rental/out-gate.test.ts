@@ -29,12 +29,19 @@ describe('when the card is asked for', () => {
 
 describe('before anything goes out', () => {
   it('lets an order out when the tenant asks for nothing, or it has what is asked', () => {
-    expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10' }, site({ ccAuthEnabled: false }), today, now)).toEqual([]);
+    expect(
+      outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10' }, site({ ccAuthEnabled: false }), today, now),
+    ).toEqual([]);
     // At acceptance, an order with no hold (made before cards were taken) is not kept in.
     expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10' }, site(), today, now)).toEqual([]);
     expect(
       outBlockedBy(
-        { startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-12-31') },
+        {
+          startDate: '2026-12-05',
+          endDate: '2026-12-10',
+          cardHold: hold('authorised'),
+          insurance: cover('2026-12-31'),
+        },
         site({ cardHoldTiming: 'beforeCheckOut', insuranceRequired: true }),
         today,
         now,
@@ -50,14 +57,29 @@ describe('before anything goes out', () => {
     ]);
     // An authorised hold whose time has passed does not stand, whatever its status says.
     expect(
-      outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised', '2026-12-01T11:59:00Z') }, site(), today, now),
+      outBlockedBy(
+        { startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised', '2026-12-01T11:59:00Z') },
+        site(),
+        today,
+        now,
+      ),
     ).toHaveLength(1);
-    expect(outBlockedBy({ startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('declined') }, site(), today, now)[0]).toMatch(
-      /^The card hold on this order was declined: /,
-    );
     expect(
       outBlockedBy(
-        { startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-11-30') },
+        { startDate: '2026-12-05', endDate: '2026-12-10', cardHold: hold('declined') },
+        site(),
+        today,
+        now,
+      )[0],
+    ).toMatch(/^The card hold on this order was declined: /);
+    expect(
+      outBlockedBy(
+        {
+          startDate: '2026-12-05',
+          endDate: '2026-12-10',
+          cardHold: hold('authorised'),
+          insurance: cover('2026-11-30'),
+        },
         strict,
         today,
         now,
@@ -96,12 +118,21 @@ describe('certificates of insurance', () => {
   it('stand as missing, refused, lapsed, ending before the hire does, or current', () => {
     expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10' }, today)).toBe('missing');
     const review = { state: 'refused' as const, by: 'Sam', at: '2026-12-01T10:00:00Z' };
-    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: { ...cover('2026-12-31'), review } }, today)).toBe(
-      'refused',
-    );
-    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-11-30') }, today)).toBe('lapsed');
-    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-12-01') }, today)).toBe('endsEarly');
-    expect(insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-12-10') }, today)).toBe('current');
+    expect(
+      insuranceStanding(
+        { startDate: '2026-12-05', endDate: '2026-12-10', insurance: { ...cover('2026-12-31'), review } },
+        today,
+      ),
+    ).toBe('refused');
+    expect(
+      insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-11-30') }, today),
+    ).toBe('lapsed');
+    expect(
+      insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-12-01') }, today),
+    ).toBe('endsEarly');
+    expect(
+      insuranceStanding({ startDate: '2026-12-05', endDate: '2026-12-10', insurance: cover('2026-12-10') }, today),
+    ).toBe('current');
   });
 
   it('covering less than the order would cost to replace is flagged; a certificate that says no cover, or an order of unknown worth, is not', () => {
