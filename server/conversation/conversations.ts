@@ -48,11 +48,35 @@ export interface ConversationView extends ConversationPage {
   thread: ConversationThread | undefined;
 }
 
+export type ThreadListener = (thread: ConversationThread) => void;
+
 export class Conversations {
   private readonly now: () => Date;
+  /** One store subscription per tenant on this server, shared by every open page's stream. */
+  private readonly listening = new Map<string, { stop: () => void; listeners: Set<ThreadListener> }>();
 
   constructor(private readonly deps: ConversationDeps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Hears each of the tenant's conversations as it changes (a message, a read, done); returns the unsubscribe. */
+  listen(tenantId: string, listener: ThreadListener): () => void {
+    let tenant = this.listening.get(tenantId);
+    if (!tenant) {
+      const listeners = new Set<ThreadListener>();
+      const stop = this.deps.store.subscribe(tenantId, (thread) => {
+        for (const each of listeners) each(thread);
+      });
+      this.listening.set(tenantId, (tenant = { stop, listeners }));
+    }
+    const { listeners } = tenant;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size || this.listening.get(tenantId)?.listeners !== listeners) return;
+      this.listening.delete(tenantId);
+      tenant.stop();
+    };
   }
 
   /** The newest page (marked read for `side`), or the page before the message `before`. */

@@ -38,6 +38,12 @@ export interface ConversationStore {
   ): Promise<ConversationThread | undefined>;
   /** Marked done by the house at `at`, or open again (`at` undefined); undefined when there is none. */
   markDone(tenantId: string, quoteId: string, at: string | undefined): Promise<ConversationThread | undefined>;
+  /**
+   * Hears each conversation of a tenant as it changes (a message, a read, done), written through
+   * any server on the adapters that share one store; the listener gets the summary as written.
+   * Returns the unsubscribe.
+   */
+  subscribe(tenantId: string, listener: (thread: ConversationThread) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -112,6 +112,19 @@ export class FirestoreConversationStore implements ConversationStore {
     return this.change(tenantId, quoteId, (thread) => threadDone(thread, at));
   }
 
+  subscribe(tenantId: string, listener: (thread: ConversationThread) => void): () => void {
+    let first = true;
+    return this.conversations(tenantId).onSnapshot(
+      (snapshot) => {
+        // The first snapshot is what exists already; after it, each conversation added or changed.
+        if (first) return void (first = false);
+        for (const change of snapshot.docChanges())
+          if (change.type !== 'removed') listener(change.doc.data() as ConversationThread);
+      },
+      () => undefined,
+    );
+  }
+
   async close(): Promise<void> {
     await this.options.onClose?.();
   }

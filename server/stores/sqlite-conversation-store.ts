@@ -1,4 +1,5 @@
 /** Conversations in SQLite (better-sqlite3, the embedded default): a row per message and a row per conversation's summary, written in one transaction. */
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { threadAfter, threadDone, threadRead, type ConversationSide } from '../../schema/conversation/threads';
 import type { ConversationMessage, ConversationThread } from '../../schema/types.generated';
@@ -13,6 +14,8 @@ import { openSqliteFile } from './sqlite-file';
 
 export class SqliteConversationStore implements ConversationStore {
   private readonly database: Database.Database;
+  /** Each summary written, by tenant: one process holds an embedded store, so its writes are all there are. */
+  private readonly changes = new EventEmitter<Record<string, [ConversationThread]>>();
 
   constructor(file: string) {
     this.database = openSqliteFile(
@@ -32,6 +35,8 @@ export class SqliteConversationStore implements ConversationStore {
 
   private write(thread: ConversationThread): ConversationThread {
     const checked = checkedThread(thread);
+    // Told once the transaction has committed (a refused write tells nobody).
+    queueMicrotask(() => this.changes.emit(checked.tenantId, checked));
     this.database
       .prepare(
         `INSERT INTO threads (tenant_id, quote_id, house_unread, last_at, document) VALUES (?, ?, ?, ?, ?)
@@ -114,6 +119,11 @@ export class SqliteConversationStore implements ConversationStore {
 
   async markDone(tenantId: string, quoteId: string, at: string | undefined) {
     return this.change(tenantId, quoteId, (thread) => threadDone(thread, at));
+  }
+
+  subscribe(tenantId: string, listener: (thread: ConversationThread) => void): () => void {
+    this.changes.on(tenantId, listener);
+    return () => void this.changes.off(tenantId, listener);
   }
 
   async close(): Promise<void> {

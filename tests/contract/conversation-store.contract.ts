@@ -146,5 +146,43 @@ export function describeConversationStoreContract(name: string, open: () => Prom
       expect((await subject.store.unreadByHouse('london-props')).map((one) => one.tenantId)).toEqual(['london-props']);
       expect((await subject.store.page('aviation', 'q-night-ferry', { limit: 50 })).messages).toHaveLength(1);
     });
+
+    it("tells a tenant's listeners each conversation as it changes: a message, a read; never another tenant's", async () => {
+      const heard: Array<{ quoteId: string; messages: number; houseUnread: number }> = [];
+      const stop = subject.store.subscribe('aviation', (thread) =>
+        heard.push({ quoteId: thread.quoteId, messages: thread.messages, houseUnread: thread.unread.house }),
+      );
+      try {
+        // Listening has begun once a write made now is heard (Firestore's first snapshot, what exists already, is not told).
+        let minute = 30;
+        await expect
+          .poll(
+            async () => {
+              await subject.store.post(sampleMessage((minute += 1), { quoteId: 'q-first' }));
+              return heard.some((one) => one.quoteId === 'q-first');
+            },
+            { timeout: 10_000, interval: 200 },
+          )
+          .toBe(true);
+        await subject.store.post(sampleMessage(2));
+        await subject.store.post(sampleMessage(3, { tenantId: 'london-props' }));
+        await subject.store.markRead('aviation', 'q-night-ferry', 'house', at(4).toISOString());
+        await expect
+          .poll(() => heard.filter((one) => one.quoteId === 'q-night-ferry').at(-1), { timeout: 10_000 })
+          .toEqual({ quoteId: 'q-night-ferry', messages: 1, houseUnread: 0 });
+        expect(heard.filter((one) => one.quoteId === 'q-night-ferry')[0]).toEqual({
+          quoteId: 'q-night-ferry',
+          messages: 1,
+          houseUnread: 1,
+        });
+        expect(heard.every((one) => one.quoteId !== 'q-night-ferry' || one.messages === 1)).toBe(true);
+      } finally {
+        stop();
+      }
+      const before = heard.length;
+      await subject.store.post(sampleMessage(5));
+      await subject.store.thread('aviation', 'q-night-ferry');
+      expect(heard).toHaveLength(before);
+    });
   });
 }

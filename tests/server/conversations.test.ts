@@ -6,6 +6,8 @@
  * again by a new question; another visitor (403), nobody signed in (401), blank and overlong text
  * (400, by field), a visitor's rate (429); and the request itself never changes.
  */
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -43,9 +45,12 @@ async function mailTo(to: string) {
 }
 
 let production: { uid: string; email: string; cookie: string };
+/** A visitor of the same house with no part in the conversation. */
+let outsider: { cookie: string };
 let quoteId: string;
 beforeAll(async () => {
   production = await storefrontVisitor(t, 'art@night-ferry.example');
+  outsider = await storefrontVisitor(t, 'listener@elsewhere.example');
   const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 10);
   const asked = await storefront('POST', '/api/quote-requests', production.cookie, {
     items: [{ objectID: '1950s-hard-train-case-cream', quantity: 1 }],
@@ -144,7 +149,7 @@ describe('a conversation on a request', () => {
   });
 
   it('answers another visitor 403, nobody 401, and refuses blank or overlong text by field', async () => {
-    const other = await storefrontVisitor(t, 'someone@else.example');
+    const other = outsider;
     expect((await storefront('GET', `/api/quotes/${quoteId}/messages`, other.cookie)).statusCode).toBe(403);
     const theirs = await storefront('POST', `/api/quotes/${quoteId}/messages`, other.cookie, { text: 'Hello' });
     expect(theirs.statusCode).toBe(403);
@@ -244,5 +249,57 @@ describe('a conversation on a request', () => {
       text: 'Once more',
     });
     expect(varied.statusCode).toBe(429);
+  });
+});
+
+describe('a conversation, live', () => {
+  /** An event stream opened over real HTTP (inject answers only once a reply ends); what it has said so far. */
+  async function listen(url: string, headers: Record<string, string>) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+      get({ host: '127.0.0.1', port, path: url, headers }, resolve).on('error', reject),
+    );
+    const heard = { text: '', status: stream.statusCode, stop: () => stream.destroy() };
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (heard.text += chunk));
+    return heard;
+  }
+  const threadEvents = (text: string) =>
+    text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: thread'))
+      .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as ConversationThread);
+
+  it('tells the open page of each side a new message and a read, and no one another’s', async () => {
+    const visitor = await listen(`/api/quotes/${quoteId}/messages/events`, {
+      host: AVIATION_HOST,
+      cookie: production.cookie,
+    });
+    const console = await listen('/api/tenants/aviation/conversations/events', { cookie: t.cookieOf('aviationAdmin') });
+    try {
+      expect([visitor.status, console.status]).toEqual([200, 200]);
+      const written = await house('POST', `quote-requests/${quoteId}/messages`, { text: 'Held two more days.' });
+      expect(written.statusCode, written.body).toBe(201);
+      const count = (written.json() as { thread: ConversationThread }).thread.messages;
+      await expect
+        .poll(() => threadEvents(visitor.text).at(-1))
+        .toMatchObject({ quoteId, messages: count, unread: { production: 1 } });
+      await expect.poll(() => threadEvents(console.text).at(-1)).toMatchObject({ quoteId, messages: count });
+      // The production reads it: the house's open page hears the read (its "Read" under the message).
+      await storefront('GET', `/api/quotes/${quoteId}/messages`, production.cookie);
+      await expect.poll(() => threadEvents(console.text).at(-1)).toMatchObject({ unread: { production: 0 } });
+
+      // Another visitor may not listen to this conversation.
+      const theirs = await listen(`/api/quotes/${quoteId}/messages/events`, {
+        host: AVIATION_HOST,
+        cookie: outsider.cookie,
+      });
+      theirs.stop();
+      expect(theirs.status).toBe(403);
+    } finally {
+      visitor.stop();
+      console.stop();
+    }
   });
 });

@@ -6,6 +6,8 @@
  * - POST /api/tenants/:tenantId/quote-requests/:id/messages    …writes to the production (mailed to it)
  * - PUT  /api/tenants/:tenantId/quote-requests/:id/messages/done   marks it done, or open again
  * - GET  /api/tenants/:tenantId/conversations/unread           the house's unread conversations
+ * - GET  /api/quotes/:id/messages/events                       the visitor's conversation, live (SSE)
+ * - GET  /api/tenants/:tenantId/conversations/events           each of the house's, live (SSE)
  * - GET  /api/tenants/:tenantId/quote-requests/:id/record.json  the request as stored, with its
  *                                                               whole conversation (the order's record)
  * - GET  …/messages/:messageId/attachments/:n                 a message's file, to either side
@@ -15,7 +17,8 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import type { MessageInput, QuoteRequest } from '../../../schema/types.generated';
+import type { ConversationThread, MessageInput, QuoteRequest } from '../../../schema/types.generated';
+import { eventStreams } from '../../lib/event-stream';
 import type { ConversationView } from '../../conversation';
 import { UnknownQuoteError } from '../../stores/quote-request-store';
 import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
@@ -329,6 +332,58 @@ const conversationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { threads: await app.conversations.unreadByHouse((request.params as { tenantId: string }).tenantId) };
+    },
+  );
+
+  // Live: each conversation's summary as it changes (a message, a read, done), whichever server wrote it.
+  const startStream = eventStreams(app);
+  const liveDocs = {
+    success: {
+      description: 'A `thread` event with the conversation’s summary each time it changes',
+      contentTypes: ['text/event-stream'],
+    },
+  };
+  app.get(
+    '/api/quotes/:id/messages/events',
+    {
+      schema: { tags, summary: 'The conversation on one of the visitor’s requests, live', params: visitorParams },
+      config: {
+        docs: {
+          ...liveDocs,
+          errors: {
+            401: 'Nobody is signed in',
+            403: 'Another visitor’s request',
+            404: 'No such request',
+            429: 'This session already holds the most live streams it may',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const quote = await visitorsRequest(request);
+      const stream = startStream<{ thread: ConversationThread }>(request, reply);
+      stream.onEnd(
+        app.conversations.listen(quote.tenantId, (changed) => {
+          if (changed.quoteId === quote.id) stream.send('thread', changed);
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/conversations/events',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'The house’s conversations as they change, live', params: tenantParams },
+      config: { docs: { ...liveDocs, errors: { 429: 'This session already holds the most live streams it may' } } },
+    },
+    async (request, reply) => {
+      const stream = startStream<{ thread: ConversationThread }>(request, reply);
+      stream.onEnd(
+        app.conversations.listen((request.params as { tenantId: string }).tenantId, (changed) =>
+          stream.send('thread', changed),
+        ),
+      );
     },
   );
 };
