@@ -546,6 +546,7 @@ export const en = {
       exportFile: 'Download file %{part}: %{smart_count} invoice |||| Download file %{part}: %{smart_count} invoices',
     },
     conversation: {
+      arrived: 'A new message arrived.',
       heading: 'Messages with the production',
       empty: 'No messages yet. Write to the production about references, swaps or dates: they are mailed each message.',
       failed: 'The messages could not be loaded: %{reason}',

@@ -4,6 +4,9 @@
  * has read it, Done / Open again, and a box to write (Ctrl+Enter sends; mailed to the production).
  * Opening the page reads the production's messages (the menu's unread count goes).
  */
+import { listenToConversations } from './conversation-events';
+import { hasNewMessages, withNewest } from '../../schema/conversation/threads';
+import { whenVisible } from '../../schema/display/when-visible';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
@@ -50,6 +53,36 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
     };
   }, [tenantId, quoteId]);
 
+  // Live: the production's messages appear as they are written, and "Read" once it has read.
+  const known = useRef<number>(undefined);
+  const count = view?.thread?.messages;
+  useEffect(() => {
+    known.current = count;
+  }, [count]);
+  useEffect(() => {
+    // Read (and so marked read) only while the page is in view.
+    const refresh = () =>
+      void quoteApi.messages(tenantId, quoteId).then(
+        (page) => {
+          setView((current) => ({
+            ...page,
+            messages: withNewest(current?.messages ?? [], page.messages),
+            ...(current && { earlier: current.earlier }),
+          }));
+          setStatus(translate('backlot.conversation.arrived'));
+          tellConversationsRead();
+        },
+        () => undefined,
+      );
+    return listenToConversations(tenantId, (told) => {
+      if (told.quoteId !== quoteId) return;
+      // A read, done, or this side's own message (this page shows what it sent): the summary only.
+      if (!hasNewMessages(told, known.current) || told.lastSide === 'house')
+        return setView((current) => current && { ...current, thread: told });
+      whenVisible(refresh);
+    });
+  }, [tenantId, quoteId, translate]);
+
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
@@ -83,7 +116,8 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
         text,
         ...(attachments.length && { attachments }),
       });
-      setView((current) => ({ ...current, messages: [...(current?.messages ?? []), message], thread }));
+      // The live stream may have brought it already: each message once.
+      setView((current) => ({ ...current, messages: withNewest(current?.messages ?? [], [message]), thread }));
       setText('');
       setFiles([]);
       setFileInput((n) => n + 1);

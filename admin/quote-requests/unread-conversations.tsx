@@ -7,6 +7,7 @@ import { MenuCount } from '../components/MenuCount';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { quoteApi } from './quote-api';
+import { listenToConversations } from './conversation-events';
 
 export const conversationsRead = new EventTarget();
 export const tellConversationsRead = () => conversationsRead.dispatchEvent(new Event('change'));
@@ -25,7 +26,10 @@ export function UnreadConversations({ tenantId, label }: { tenantId: string; lab
     read();
     window.addEventListener('focus', read);
     conversationsRead.addEventListener('change', read);
+    // A conversation written to or read anywhere: the count is read again.
+    const stop = listenToConversations(tenantId, read);
     return () => {
+      stop();
       live = false;
       window.removeEventListener('focus', read);
       conversationsRead.removeEventListener('change', read);

@@ -66,3 +66,17 @@ export const readByOther = (thread: ConversationThread | undefined, message: Con
   const readAt = thread?.readAt?.[otherSide(message.side)];
   return readAt !== undefined && readAt >= message.createdAt;
 };
+
+/** Whether a conversation told live has messages a page showing `known` of them has not (else only its reads or done changed). */
+export const hasNewMessages = (told: Pick<ConversationThread, 'messages'>, known: number | undefined) =>
+  told.messages > (known ?? 0);
+
+/** The messages a page shows with the newest page read again: each once, oldest first (ids sort as they were written). */
+export function withNewest<Message extends Pick<ConversationMessage, 'id'>>(
+  shown: readonly Message[],
+  newest: readonly Message[],
+): Message[] {
+  const byId = new Map(shown.map((message) => [message.id, message]));
+  for (const message of newest) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

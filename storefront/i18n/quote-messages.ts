@@ -133,6 +133,7 @@ export const quoteMessages = {
     send: 'Send',
     sending: 'Sending…',
     sent: 'Sent.',
+    arrived: 'A new message arrived.',
   },
   insurance: {
     heading: 'Certificate of insurance',

@@ -134,6 +134,8 @@ export const quotesApi = {
   /** A page of the request's conversation with the house (the newest, read now; or the one before `before`). */
   messages: (id: string, before?: string) =>
     apiCall<ConversationView>(`${quotePath(id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`),
+  /** The request's conversation, live (server-sent events: `thread` as it changes). */
+  messageEventsHref: (id: string) => `${quotePath(id)}/messages/events`,
   /** Writes to the house (mailed to it). */
   writeMessage: (id: string, input: MessageInput) =>
     apiCall<{ message: ConversationMessage; thread: ConversationThread }>(`${quotePath(id)}/messages`, {

@@ -1,9 +1,10 @@
 /**
  * The conversation on a request, end to end in Chromium against the built server (every
  * off-machine request aborted): a production asks the house a question on its quote page (Ctrl+Enter
- * sends; markup shows as typed); the console's menu counts it unread until the request is opened;
- * the house answers, and the production is mailed with the link back; the production's list says
- * "1 new message", its quote page shows the answer, and the house's page then shows its answer read.
+ * sends; markup shows as typed); the console's menu, open all along, counts it unread as it arrives
+ * until the request is opened; the house answers, and the production is mailed with the link back;
+ * the production's list says "1 new message", its quote page shows the answer, the house's open page
+ * then shows its answer read without reloading, and its next message reaches the production's open page.
  * axe-core on the quote page; screenshots at 1280 and 375 px (storefront) and 1280 (console).
  */
 import { readFile } from 'node:fs/promises';
@@ -66,8 +67,10 @@ describe('a conversation on a request', () => {
     expect(await panel.locator('b').count()).toBe(0);
     expect(await box.inputValue()).toBe('');
 
-    // The console: the menu counts the request unread until it is opened.
-    await admin.page.reload();
+    // The production leaves the page (an open page would show the answer as it comes, and read it).
+    await open(page, '/quotes');
+
+    // The console, open all along: the menu counts the request unread as the message arrives, until it is opened.
     const menuItem = admin.page.getByRole('menuitem', { name: /Quote requests/ });
     await menuItem.getByLabel('1 request with unread messages').waitFor();
     await menuItem.click();
@@ -103,9 +106,12 @@ describe('a conversation on a request', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, app.artifacts, 'quote-conversation');
 
-    // The house sees its answer read, and marks the conversation done.
-    await admin.page.reload();
+    // The house sees its answer read as it is read, without reloading; what it writes next reaches the open page.
     await card.getByText('Read', { exact: true }).waitFor();
+    await card.getByRole('textbox', { name: 'Message to the production' }).fill('They are in the cases already.');
+    await card.getByRole('button', { name: 'Send' }).click();
+    await panel.getByText('They are in the cases already.').waitFor();
+    await panel.getByRole('status').getByText('A new message arrived.').waitFor();
     await card.getByRole('button', { name: 'Mark done' }).click();
     await card.getByText('Done', { exact: true }).waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'console-conversation_1280.png'), fullPage: true });

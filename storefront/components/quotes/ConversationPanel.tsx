@@ -4,9 +4,10 @@
  * once the house has read it, and a box to write (Ctrl+Enter sends). Opening the page reads the
  * house's messages (the list's unread count goes).
  */
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { readByOther } from '../../../schema/conversation/threads';
-import type { ConversationMessage } from '../../../schema/types.generated';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { hasNewMessages, readByOther, withNewest } from '../../../schema/conversation/threads';
+import { whenVisible } from '../../../schema/display/when-visible';
+import type { ConversationMessage, ConversationThread } from '../../../schema/types.generated';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
@@ -41,6 +42,39 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
     };
   }, [quoteId]);
 
+  // Live: the house's replies appear as they are written, and "Read" once the house has read.
+  const known = useRef<number>(undefined);
+  const count = view?.thread?.messages;
+  useEffect(() => {
+    known.current = count;
+  }, [count]);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const events = new EventSource(quotesApi.messageEventsHref(quoteId));
+    // Read (and so marked read) only while the page is in view.
+    const refresh = () =>
+      void quotesApi.messages(quoteId).then(
+        (page) => {
+          setView((current) => ({
+            ...page,
+            messages: withNewest(current?.messages ?? [], page.messages),
+            // Earlier pages already loaded stay loaded; the cursor before them stays theirs.
+            ...(current && { earlier: current.earlier }),
+          }));
+          setStatus(words.arrived);
+        },
+        () => undefined,
+      );
+    events.addEventListener('thread', (event) => {
+      const told = JSON.parse((event as MessageEvent<string>).data) as ConversationThread;
+      // A read, done, or this side's own message (this page shows what it sent): the summary only.
+      if (!hasNewMessages(told, known.current) || told.lastSide === 'production')
+        return setView((current) => current && { ...current, thread: told });
+      whenVisible(refresh);
+    });
+    return () => events.close();
+  }, [quoteId]);
+
   const earlier = async () => {
     if (!view?.earlier) return;
     setBusy(true);
@@ -71,7 +105,8 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
         text,
         ...(attachments.length && { attachments }),
       });
-      setView((current) => ({ ...current, messages: [...(current?.messages ?? []), message], thread }));
+      // The live stream may have brought it already: each message once.
+      setView((current) => ({ ...current, messages: withNewest(current?.messages ?? [], [message]), thread }));
       setText('');
       setFiles([]);
       // A new file input: the one that held the files sent is emptied.
