@@ -45,6 +45,8 @@ export async function productionWithQuotes(
         href,
         quote: {
           state: stateOf(quote),
+          // Pencilled at its house (ranked there by its own rules).
+          held: quote.hold === 'pencil',
           ...(due && { total: due.total, ...(due.tax > 0 && { taxName: due.taxName }) }),
           ...(site && { currency: site.currency, locale: site.locale }),
         },

@@ -314,6 +314,15 @@ export const messages = {
     openAtHouseFailed: (house: string) =>
       `${house} could not be opened signed in just now. Open it there and log in with this account, or try again from your quotes.`,
     sendAgain: 'Send the parts not sent again',
+    holdAll: 'Hold at every house',
+    holding: 'Holding…',
+    heldAt: (house: string) => `Held at ${house}`,
+    partHeld: 'On hold',
+    heldAnswer: {
+      held: (house: string) => `${house} holds it for you: it ranks your hold by its own rules.`,
+      alreadyHeld: (house: string) => `${house} holds it already.`,
+      refused: (house: string, why: string) => `${house} did not hold it: ${why}`,
+    },
     sendingAgain: 'Sending…',
     productionSent: (houses: number) =>
       houses === 1

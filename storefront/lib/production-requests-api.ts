@@ -14,9 +14,11 @@ import { apiCall } from '../auth/identity-api';
 
 export type ShownPart = ProductionPart & {
   href?: string;
-  quote?: { state: string; total?: number; taxName?: string; currency?: string; locale?: string };
+  quote?: { state: string; held?: boolean; total?: number; taxName?: string; currency?: string; locale?: string };
 };
 export type ShownProductionRequest = Omit<ProductionRequest, 'parts'> & { parts: ShownPart[] };
+/** What each house answered "Hold at every house". */
+export type PartHeld = { house: string; outcome: 'held' | 'alreadyHeld' | 'refused'; message?: string };
 
 const post = <T>(path: string, body: object = {}) => apiCall<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
@@ -24,6 +26,9 @@ export const productionRequestsApi = {
   send: (body: ProductionRequestInput) => post<ShownProductionRequest>('/api/production-requests', body),
   list: () => apiCall<ShownProductionRequest[]>('/api/production-requests'),
   retry: (id: string) => post<ShownProductionRequest>(`/api/production-requests/${encodeURIComponent(id)}/retry`),
+  /** Every part still open, held at its house. */
+  holdAll: (id: string) =>
+    post<ShownProductionRequest & { held: PartHeld[] }>(`/api/production-requests/${encodeURIComponent(id)}/hold`),
   /** One part not sent, sent again on dates of its own. */
   partDates: (id: string, house: string, dates: PartDates) =>
     post<ShownProductionRequest>(

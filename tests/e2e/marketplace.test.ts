@@ -171,6 +171,14 @@ describe('the platform, for a production', () => {
     await page.getByText('Waiting for Jetway Props to approve you').waitFor();
     // A part not sent yet can be dropped from here.
     await page.getByRole('button', { name: 'Withdraw the part for Jetway Props' }).waitFor();
+    // Held at every house that has its part, in one click: Soho ranks the hold by its own rules.
+    await page.getByRole('button', { name: 'Hold at every house' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Soho Prop Hire holds it for you: it ranks your hold by its own rules.')
+      .waitFor();
+    await page.getByText('On hold', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Hold at every house' }).count()).toBe(0);
     await shoot(page, 'platform-set-list-sent');
     expect(errors).toEqual([]);
   });

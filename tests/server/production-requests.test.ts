@@ -432,4 +432,47 @@ describe('a production request on the platform', () => {
     });
     expect(partOf(retried.json(), 'atlanta').state).toBe('sent');
   });
+
+  it('holds every part still open at its house at once, each ranked by that house, and says what each answered', async () => {
+    const sent = await send(
+      ASK({
+        items: [
+          { listing: 'aviation~c-stand-40-in-with-arm', quantity: 1 },
+          { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+        ],
+      }),
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = (sent.json() as ProductionRequest).id;
+    const hold = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/production-requests/${id}/hold`,
+        headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: visitor.cookie },
+      });
+    const held = await hold();
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json().held).toEqual([
+      { house: 'aviation', outcome: 'held' },
+      { house: 'london', outcome: 'held' },
+    ]);
+    expect(held.json().parts.map((part: { quote?: { held: boolean } }) => part.quote?.held)).toEqual([true, true]);
+    // Each house holds it as the production would there: a pencil by the visitor, to that house's last day.
+    for (const part of (held.json() as ProductionRequest).parts) {
+      const quote = (await t.app.quoteRequests.get(part.house, part.quoteId!))!;
+      expect([quote.hold, quote.pencil?.by]).toEqual(['pencil', 'visitor']);
+    }
+    expect((await hold()).json().held.map((each: { outcome: string }) => each.outcome)).toEqual([
+      'alreadyHeld',
+      'alreadyHeld',
+    ]);
+    // Another visitor's request is not theirs to hold.
+    const other = await storefrontVisitor(t, 'holder@elsewhere.example', true, 'platform');
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/production-requests/${id}/hold`,
+      headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: other.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
 });

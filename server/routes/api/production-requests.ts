@@ -9,6 +9,8 @@
  * - GET /api/production-requests/:id  one, each sent part with its quote's state and total at its
  *   house, and the address of its page on the house's storefront.
  * - POST /api/production-requests/:id/retry  sends its failed parts again.
+ * - POST /api/production-requests/:id/hold  pencils every part still open at its house (each house
+ *   ranks it by its own rules); what each house answered comes back with the request.
  * - GET /api/marketplace/production-requests  platform staff: every production's requests, newest
  *   first, each part's state at its house (the console's list; houses see only their own parts, in
  *   their own consoles).
@@ -21,6 +23,7 @@ import type {
   ProductionRequestInput,
 } from '../../../schema/types.generated';
 import { productionWithQuotes, productionWithQuoteStates } from '../../marketplace';
+import { holdParts } from '../../workflows/hold-parts';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
 import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';
@@ -173,6 +176,34 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       const retried = await app.productionRequests.retry(user, profile, id, new Date());
       if (!retried) throw new UnknownProductionRequestError(id);
       return withQuotes(request, retried);
+    },
+  );
+
+  app.post(
+    '/api/production-requests/:id/hold',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Hold (pencil) every part still open, each at its house by its rules',
+        params: idParams,
+      },
+      config: {
+        docs: {
+          success: { schema: { ...requestRecord, description: 'The request, and `held`: what each house answered' } },
+          errors: {
+            401: 'Nobody is signed in on the platform',
+            404: 'No such request of this visitor, or not the platform’s storefront',
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await visitor(request);
+      const { id } = request.params as { id: string };
+      const found = await app.productionRequests.get(user.uid, id);
+      if (!found) throw new UnknownProductionRequestError(id);
+      const held = await holdParts(app, request.log, user, found, new Date());
+      return { ...(await withQuotes(request, found)), held };
     },
   );
 

@@ -11,7 +11,12 @@ import { identityApi, toIdentityError, type IdentityError } from '../../auth/ide
 import { messages as allMessages } from '../../i18n/messages';
 import { quoteMessages } from '../../i18n/quote-messages';
 import { formatMoney } from '../../../schema/display/format';
-import { productionRequestsApi, type ShownPart, type ShownProductionRequest } from '../../lib/production-requests-api';
+import {
+  productionRequestsApi,
+  type PartHeld,
+  type ShownPart,
+  type ShownProductionRequest,
+} from '../../lib/production-requests-api';
 import { ErrorText } from '../auth/ErrorText';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 
@@ -135,6 +140,25 @@ export function ProductionParts({
   const { site } = useConfiguration();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();
+  const [answers, setAnswers] = useState<PartHeld[]>();
+  // A part still open (asked or quoted at its house) and not held yet.
+  const holdable = request.parts.some(
+    (part) => part.quote && !part.quote.held && (part.quote.state === 'requested' || part.quote.state === 'quoted'),
+  );
+  const holdAll = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { held, ...next } = await productionRequestsApi.holdAll(request.id);
+      setAnswers(held);
+      onChange(next);
+    } catch (failure) {
+      setError(toIdentityError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const nameOf = (house: string) => request.parts.find((part) => part.house === house)?.houseName ?? house;
   const again = async () => {
     setBusy(true);
     setError(undefined);
@@ -157,6 +181,7 @@ export function ProductionParts({
             </p>
             {part.quote && (
               <p className="production-part-quote">
+                {part.quote.held && <span className="badge badge-confirmed">{messages.partHeld}</span>}{' '}
                 {quoteMessages.states[part.quote.state as keyof typeof quoteMessages.states] ?? part.quote.state}
                 {partTotalSaid(part.quote, site.locale)}
               </p>
@@ -167,6 +192,22 @@ export function ProductionParts({
           </li>
         ))}
       </ul>
+      {holdable && (
+        <button type="button" className="button button-secondary" onClick={() => void holdAll()} disabled={busy}>
+          {busy ? messages.holding : messages.holdAll}
+        </button>
+      )}
+      {answers && (
+        <ul className="production-held" role="status">
+          {answers.map((answer) => (
+            <li key={answer.house}>
+              {answer.outcome === 'refused'
+                ? messages.heldAnswer.refused(nameOf(answer.house), answer.message ?? '')
+                : messages.heldAnswer[answer.outcome](nameOf(answer.house))}
+            </li>
+          ))}
+        </ul>
+      )}
       {request.parts.some(retryable) && (
         <button type="button" className="button button-secondary" onClick={again} disabled={busy}>
           {busy ? messages.sendingAgain : messages.sendAgain}
