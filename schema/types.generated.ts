@@ -2180,6 +2180,10 @@ export interface CardHold {
     /**
      * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
      */
+    waiver?: number;
+    /**
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+     */
     tax?: number;
     /**
      * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.

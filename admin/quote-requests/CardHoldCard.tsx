@@ -93,7 +93,7 @@ export function CardHoldCard({
                 ? 'backlot.cardHold.held'
                 : 'backlot.cardHold.toHold',
             ),
-            `${money(hold.amount)} (${translate(hold.parts.tax ? 'backlot.cardHold.partsWithTax' : 'backlot.cardHold.parts', { total: money(hold.parts.total), tax: money(hold.parts.tax ?? 0), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
+            `${money(hold.amount)} (${translate(hold.parts.tax ? 'backlot.cardHold.partsWithTax' : 'backlot.cardHold.parts', { total: money(hold.parts.total + (hold.parts.waiver ?? 0)), tax: money(hold.parts.tax ?? 0), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
           ],
           [translate('backlot.cardHold.version'), String(hold.version)],
           [translate('backlot.cardHold.authorisedAt'), hold.authorisedAt && when(hold.authorisedAt)],

@@ -56,11 +56,17 @@ export function holdParts(
   due: { net: number; waiver?: number; tax: number; processing: number },
   deposit: number,
 ): { parts: CardHold['parts']; amount: number } {
-  // The damage waiver, when it is the hire's cover, is part of the quote it holds.
-  const quoted = cents(due.net + (due.waiver ?? 0));
+  // The damage waiver, when it is the hire's cover, is held as its own part of the quote.
+  const waiver = due.waiver ?? 0;
   return {
-    parts: { total: quoted, ...(due.tax > 0 && { tax: due.tax }), processing: due.processing, deposit },
-    amount: cents(quoted + due.tax + due.processing + deposit),
+    parts: {
+      total: due.net,
+      ...(waiver > 0 && { waiver }),
+      ...(due.tax > 0 && { tax: due.tax }),
+      processing: due.processing,
+      deposit,
+    },
+    amount: cents(due.net + waiver + due.tax + due.processing + deposit),
   };
 }
 

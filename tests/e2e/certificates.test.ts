@@ -240,6 +240,8 @@ describe('a certificate kept once on the marketplace', () => {
     await cover.getByText(/^Covered by Jetway Props’s damage waiver: \$[\d,.]+ on your quote\.$/).waitFor();
     // The waiver is a line of the quote's totals, before processing.
     await page.locator('.quote-totals').getByText('Damage waiver (12% of the rentals)').waitFor();
+    // What the card holds names it too.
+    await page.locator('.card-hold-parts').getByText('Damage waiver (12% of the rentals)').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'aviation-cover-waiver');
     // By certificate instead: the production's certificates are offered.

@@ -109,6 +109,12 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
           <dl className="card-hold-parts" aria-label={words.madeOf}>
             <dt>{words.quoteTotal}</dt>
             <dd>{money(need.parts.total)}</dd>
+            {need.parts.waiver !== undefined && need.parts.waiver > 0 && (
+              <>
+                <dt>{quoteMessages.waiver(site.damageWaiver?.percent ?? 0)}</dt>
+                <dd>{money(need.parts.waiver)}</dd>
+              </>
+            )}
             {need.parts.tax !== undefined && need.parts.tax > 0 && (
               <>
                 <dt>{site.taxName}</dt>
