@@ -6,7 +6,18 @@
  * behalf (a PDF or a photo, with the day its cover ends). Shown when the tenant asks for
  * certificates, or when the request has one anyway.
  */
-import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsuranceStanding } from '../../schema/rental/insurance';
@@ -16,10 +27,15 @@ import { formatMoneyIn } from '../../schema/display/format';
 import { base64Of } from '../../schema/display/file-base64';
 import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
-import type { InsuranceReview, SiteSettings } from '../../schema/types.generated';
+import type { InsuranceReview, InsuranceUpload, SiteSettings } from '../../schema/types.generated';
+import { visitorForms } from '../../schema/visitor-forms';
+import { certificateDetailsOf } from '../../schema/display/certificate-details';
 import { quoteApi, type PricingView } from './quote-api';
 import { useOwnChange } from './own-changes';
 import { refusalText } from '../lib/refusal-text';
+
+/** What a certificate says, as the schema's certificate upload has it (the file apart). */
+const CERTIFICATE_FIELDS = visitorForms.certificateFields;
 
 export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = {
   current: 'success',
@@ -52,10 +68,8 @@ export function InsuranceCard({
   const ownChange = useOwnChange();
   const formId = useId();
   const [file, setFile] = useState<File>();
-  const [expiresOn, setExpiresOn] = useState('');
-  const [insurer, setInsurer] = useState('');
-  const [policyNumber, setPolicyNumber] = useState('');
-  const [coverAmount, setCoverAmount] = useState('');
+  // What the certificate says, by field (the schema's certificate fields; only its last day is required here).
+  const [details, setDetails] = useState<Record<string, string | boolean>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [refusing, setRefusing] = useState(false);
@@ -106,14 +120,12 @@ export function InsuranceCard({
         quoteApi.uploadInsurance(tenantId, view.id, {
           data,
           fileName: file.name,
-          expiresOn,
-          ...(insurer.trim() && { insurer }),
-          ...(policyNumber.trim() && { policyNumber }),
-          ...(coverAmount.trim() && { coverAmount: Number(coverAmount) }),
+          ...(certificateDetailsOf(CERTIFICATE_FIELDS, (name) => details[name]) as Pick<InsuranceUpload, 'expiresOn'>),
         }),
       );
       onChange(await quoteApi.open(tenantId, view.id));
       setFile(undefined);
+      setDetails({});
     } catch (error) {
       const failure = error as { message: string; body?: { message?: string; errors?: Record<string, string> } };
       const fields = Object.entries(failure.body?.errors ?? {}).map(
@@ -309,38 +321,48 @@ export function InsuranceCard({
               onChange={(event) => setFile(event.target.files?.[0])}
             />
           </Button>
-          <TextField
-            label={translate('backlot.insurance.coverEnds')}
-            type="date"
-            required
-            size="small"
-            value={expiresOn}
-            onChange={(event) => setExpiresOn(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label={translate('backlot.insurance.insurer')}
-            size="small"
-            value={insurer}
-            onChange={(event) => setInsurer(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-          />
-          <TextField
-            label={translate('backlot.insurance.policyNumber')}
-            size="small"
-            value={policyNumber}
-            onChange={(event) => setPolicyNumber(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-          />
-          <TextField
-            label={translate('backlot.insurance.coverAmount')}
-            helperText={translate('backlot.insurance.coverHelp', { value: money(view.replacementValue) })}
-            type="number"
-            size="small"
-            value={coverAmount}
-            onChange={(event) => setCoverAmount(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' } }}
-          />
+          {CERTIFICATE_FIELDS.map((field) =>
+            field.input === 'checkbox' ? (
+              <FormControlLabel
+                key={field.name}
+                label={field.label}
+                control={
+                  <Checkbox
+                    checked={details[field.name] === true}
+                    onChange={(event) => setDetails({ ...details, [field.name]: event.target.checked })}
+                  />
+                }
+              />
+            ) : (
+              <TextField
+                key={field.name}
+                label={field.label}
+                required={field.name === 'expiresOn'}
+                type={field.input === 'date' ? 'date' : field.input === 'number' ? 'number' : 'text'}
+                size="small"
+                value={details[field.name] ?? (field.input === 'currency' ? (site.currency ?? '') : '')}
+                onChange={(event) => setDetails({ ...details, [field.name]: event.target.value })}
+                helperText={
+                  field.name === 'coverAmount'
+                    ? translate('backlot.insurance.coverHelp', { value: money(view.replacementValue) })
+                    : undefined
+                }
+                slotProps={{
+                  ...(field.input === 'date' && { inputLabel: { shrink: true } }),
+                  htmlInput: {
+                    ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
+                    ...(field.input === 'number' && {
+                      min: field.min,
+                      max: field.max,
+                      step: '0.01',
+                      inputMode: 'decimal',
+                    }),
+                    ...(field.input === 'currency' && { maxLength: 3 }),
+                  },
+                }}
+              />
+            ),
+          )}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Button type="submit" variant="contained" disabled={busy}>
               {busy ? translate('backlot.insurance.uploading') : translate('backlot.insurance.upload')}

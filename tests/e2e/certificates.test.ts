@@ -167,7 +167,8 @@ describe('a certificate kept once on the marketplace', () => {
       .getByRole('heading', { name: 'Certificate of insurance' })
       .locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
     await certificate.getByText(/^US\$500,000\.00 at 0\.79: £395,000\.00 \(the order is worth/).waitFor();
-    await certificate.getByText('Any lessor (blanket)').waitFor();
+    // The detail list says it (the form below has a box of that name too).
+    await certificate.getByText('Any lessor (blanket)').first().waitFor();
     await certificate.getByText('Night Flight Productions LLC').waitFor();
     await certificate.getByRole('button', { name: 'Verify' }).click();
     await certificate.getByText(/^Verified by /).waitFor();

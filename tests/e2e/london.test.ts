@@ -248,7 +248,7 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
       .setInputFiles({ name: 'ealing-coi-full.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await certificate.getByLabel('Cover ends').fill(addDays(startDate, 200));
     await certificate.getByLabel('Insurer').fill('Media Cover Ltd');
-    await certificate.getByLabel('Cover for hired property').fill('250000');
+    await certificate.getByLabel('Rented property limit').fill('250000');
     await certificate.getByRole('button', { name: 'Upload certificate' }).click();
     await certificate.getByText(/^Current to /).waitFor();
     await certificate.getByText(/^£250,000\.00 \(the order is worth £[\d,.]+ to replace\)$/).waitFor();

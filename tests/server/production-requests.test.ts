@@ -206,6 +206,7 @@ describe('a production request on the platform', () => {
     expect(atLondon.json().due.total).toBeGreaterThan(atLondon.json().total);
     expect((partOf(listed, 'london') as { quote?: object }).quote).toEqual({
       state: 'quoted',
+      held: false,
       total: atLondon.json().due.total,
       taxName: 'VAT',
       currency: 'GBP',

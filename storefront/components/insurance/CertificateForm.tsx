@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { CertificateUpload } from '../../../schema/types.generated';
 import type { CertificateField } from '../../../schema/visitor-forms';
 import { base64Of } from '../../../schema/display/file-base64';
+import { certificateDetailsOf } from '../../../schema/display/certificate-details';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import { IdentityError, toIdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
@@ -39,20 +40,7 @@ export function CertificateForm({
       return setError(new IdentityError(quoteMessages.insurance.chooseFile, 400, undefined, 'data'));
     setBusy(true);
     try {
-      const details = Object.fromEntries(
-        forms.certificateFields.flatMap((field): Array<[string, unknown]> => {
-          const value = form.get(field.name);
-          if (field.input === 'checkbox') return [[field.name, value === 'on']];
-          const text = typeof value === 'string' ? value.trim() : '';
-          if (!text) return [];
-          return [
-            [
-              field.name,
-              field.input === 'number' ? Number(text) : field.input === 'currency' ? text.toUpperCase() : text,
-            ],
-          ];
-        }),
-      );
+      const details = certificateDetailsOf(forms.certificateFields, (name) => form.get(name) ?? undefined);
       await onKeep({ data: await base64Of(file), fileName: file.name, ...details } as CertificateUpload);
       element.reset();
     } catch (failure) {
