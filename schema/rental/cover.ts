@@ -17,7 +17,9 @@ export function coverOptionsOf(
 ): CoverChoice[] {
   if (!site.insuranceRequired) return [];
   const options = site.coverOptions?.length ? site.coverOptions : (['certificate'] as const);
-  return options.filter((option) => option !== 'waiver' || site.damageWaiver !== undefined);
+  const offered = options.filter((option) => option !== 'waiver' || site.damageWaiver !== undefined);
+  // A house that asks for cover always takes some: a waiver without its terms falls back to certificates.
+  return offered.length ? offered : ['certificate'];
 }
 
 /** The order's cover: the one chosen while the house still takes it, else the house's only way; undefined while a choice is open. */

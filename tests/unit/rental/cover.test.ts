@@ -32,6 +32,7 @@ describe('the ways a hire is covered', () => {
     expect(coverOptionsOf(site({ coverOptions: ['waiver'], damageWaiver: waiver }))).toEqual([]);
     expect(coverOptionsOf(site({ insuranceRequired: true }))).toEqual(['certificate']);
     expect(coverOptionsOf(all)).toEqual(['certificate', 'waiver', 'cardHold']);
+    expect(coverOptionsOf(site({ insuranceRequired: true, coverOptions: ['waiver'] }))).toEqual(['certificate']);
     expect(coverOptionsOf(site({ insuranceRequired: true, coverOptions: ['waiver', 'cardHold'] }))).toEqual([
       'cardHold',
     ]);
