@@ -252,6 +252,9 @@ describe('a conversation on a request', () => {
   });
 });
 
+/** What "live" promises: the other side's open page hears it within a few seconds, on a busy machine too. */
+const LIVE = { timeout: 5_000 };
+
 describe('a conversation, live', () => {
   /** An event stream opened over real HTTP (inject answers only once a reply ends); what it has said so far. */
   async function listen(url: string, headers: Record<string, string>) {
@@ -283,12 +286,12 @@ describe('a conversation, live', () => {
       expect(written.statusCode, written.body).toBe(201);
       const count = (written.json() as { thread: ConversationThread }).thread.messages;
       await expect
-        .poll(() => threadEvents(visitor.text).at(-1))
+        .poll(() => threadEvents(visitor.text).at(-1), LIVE)
         .toMatchObject({ quoteId, messages: count, unread: { production: 1 } });
-      await expect.poll(() => threadEvents(console.text).at(-1)).toMatchObject({ quoteId, messages: count });
+      await expect.poll(() => threadEvents(console.text).at(-1), LIVE).toMatchObject({ quoteId, messages: count });
       // The production reads it: the house's open page hears the read (its "Read" under the message).
       await storefront('GET', `/api/quotes/${quoteId}/messages`, production.cookie);
-      await expect.poll(() => threadEvents(console.text).at(-1)).toMatchObject({ unread: { production: 0 } });
+      await expect.poll(() => threadEvents(console.text).at(-1), LIVE).toMatchObject({ unread: { production: 0 } });
 
       // Another visitor may not listen to this conversation.
       const theirs = await listen(`/api/quotes/${quoteId}/messages/events`, {

@@ -29,6 +29,7 @@ import {
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { sendPrivateFile } from './private-file';
 import { visitorQuoteView } from './quotes';
+import type { IdentityUser } from '../../identity/identity-provider';
 import { visitorHere, visitorsQuote } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to keep your certificates of insurance.';
@@ -67,9 +68,12 @@ const keptCertificateRoutes: FastifyPluginAsync = async (app) => {
     assets: app.storefrontAssets.store,
     documentCheck: app.documentCheck,
   };
-  /** The visitor, and this tenant's checks when it is a house (the platform checks where a certificate is chosen). */
-  const here = async (request: FastifyRequest) => {
-    const { user } = await visitorHere(app, request, SIGN_IN);
+  /**
+   * The visitor (signed in, or `user` when the route has read them already), and this tenant's
+   * checks when it is a house (the platform checks where a certificate is chosen).
+   */
+  const here = async (request: FastifyRequest, signedIn?: IdentityUser) => {
+    const user = signedIn ?? (await visitorHere(app, request, SIGN_IN)).user;
     const stored = await app.tenantStore.get(request.tenantId);
     if (!stored) throw new UnknownQuoteError(request.tenantId);
     const settings = quoteSettingsOf(stored.tenant);
@@ -82,8 +86,7 @@ const keptCertificateRoutes: FastifyPluginAsync = async (app) => {
       today: todayIn(settings.timezone, now),
     };
   };
-  const listed = async (request: FastifyRequest) => {
-    const { visitor, house, today } = await here(request);
+  const listed = async ({ visitor, house, today }: Awaited<ReturnType<typeof here>>) => {
     return { certificates: (await keptCertificates(app.profileStore, visitor, house, today)).map(shown) };
   };
 
@@ -95,7 +98,7 @@ const keptCertificateRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listed(request);
+      return listed(await here(request));
     },
   );
 
@@ -119,10 +122,11 @@ const keptCertificateRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { visitor, house, now, today } = await here(request);
+      const placed = await here(request);
+      const { visitor, house, now, today } = placed;
       const input = request.body as CertificateUpload;
       await keepProductionCertificate(stores, request.log, { ...visitor, input, house, now, today });
-      return reply.code(201).send(await listed(request));
+      return reply.code(201).send(await listed(placed));
     },
   );
 
@@ -190,8 +194,8 @@ const keptCertificateRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const { quote } = await visitorsQuote(app, request, id, SIGN_IN);
-      const { visitor, house, settings, now, today } = await here(request);
+      const { user, quote } = await visitorsQuote(app, request, id, SIGN_IN);
+      const { visitor, house, settings, now, today } = await here(request, user);
       const { certificate } = request.body as CertificateChoice;
       const chosen = await chooseKeptCertificate(stores, request.log, {
         visitor,
