@@ -1847,6 +1847,10 @@ export interface Pencil {
    * Who: Who made a change: the visitor who asked, the vendor's staff, or Backlot itself (an expiry).
    */
   by: ('visitor' | 'vendor' | 'system') & string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  rankedAt?: string;
   challenge?: Challenge;
 }
 /**
@@ -2573,7 +2577,7 @@ export interface HistoryEntry {
    */
   at: string;
   /**
-   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), changes the lines or dates (a new version, accepted again by the visitor once confirmed), holds or releases stock, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote. After confirmation the crew checks items out and in, and the vendor closes the hire.
+   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), changes the lines or dates (a new version, accepted again by the visitor once confirmed), holds or releases stock, moves a hold up the queue, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote. After confirmation the crew checks items out and in, and the vendor closes the hire.
    */
   action: (
     | 'request'
@@ -2583,6 +2587,7 @@ export interface HistoryEntry {
     | 'release'
     | 'extend'
     | 'challenge'
+    | 'reorder'
     | 'accept'
     | 'decline'
     | 'confirm'

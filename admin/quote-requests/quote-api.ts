@@ -110,6 +110,15 @@ export const quoteApi = {
     (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/challenge-holds`, { method: 'POST' })).json as {
       challenged: Array<{ id: string; who: string; answerBy: string; already: boolean }>;
     },
+  /** Moves a request's hold up the queue, past `of`'s (on the revision read). */
+  moveAhead: async (tenantId: string, id: string, revision: number, of: string) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/move-ahead`, {
+        method: 'POST',
+        body: JSON.stringify({ of }),
+        headers: new Headers({ 'If-Match': `"${revision}"`, 'Content-Type': 'application/json' }),
+      })
+    ).json as { rank: number; passed: string },
   /** The hold board: every live hold of the house, by item and days, ranked. */
   holds: async (tenantId: string) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/holds`)).json as { holds: HoldBoardRow[] },

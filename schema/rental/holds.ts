@@ -13,7 +13,7 @@
 import { addDays } from './quote-rules';
 import { isLive, padOf, type Booking } from './availability';
 import { openUntil } from './quote-states';
-import type { QuoteRequest } from '../types.generated';
+import type { Pencil, QuoteRequest } from '../types.generated';
 
 /** A request's hold as either side reads it (no challenger named): its rank on each line and overall, its last day, any challenge. */
 export interface HoldView {
@@ -52,12 +52,39 @@ export interface HoldBoardRow {
   placedAt: string;
   until: string;
   answerBy?: string;
+  /** The hold just ahead of it on this item, if any: what "Move up" moves it past. */
+  justAhead?: { quoteId: string; who: string };
 }
 
 /** A hold's place in the queue: when it was placed, then its request's id (holds stored before ranks sort first). */
 // The NUL sorts below every character of an instant, so a hold with no instant sorts first.
 export const rankKey = (booking: Pick<Booking, 'heldAt' | 'quoteId'>) =>
   `${booking.heldAt ?? ''}\u0000${booking.quoteId}`;
+
+/** The instant a request's hold ranks from: where the house moved it in the queue, else when it was placed. */
+export const holdKeyOf = (pencil: Pick<Pencil, 'placedAt' | 'rankedAt'>) => pencil.rankedAt ?? pencil.placedAt;
+
+/**
+ * The instant that ranks request `moving` just ahead of hold `passing` (and behind every hold ahead
+ * of that one) among `booked`: halfway between `passing`'s instant and the last one before it, or a
+ * second before it when nothing is ahead of it. Undefined when no instant fits (a hold placed
+ * before ranks were kept, or two holds placed in the same millisecond).
+ */
+export function rankedAheadOf(
+  moving: string,
+  passing: Pick<Booking, 'heldAt' | 'quoteId'>,
+  booked: readonly Booking[],
+): string | undefined {
+  if (!passing.heldAt) return undefined;
+  const passingKey = rankKey(passing);
+  const before = booked
+    .filter((row) => row.kind === 'pencil' && row.quoteId !== moving && rankKey(row) < passingKey)
+    .map((row) => (row.heldAt ? Date.parse(row.heldAt) : 0));
+  const at = Date.parse(passing.heldAt);
+  const previous = Math.max(-Infinity, ...before);
+  const instant = previous === -Infinity ? at - 1000 : Math.floor((previous + at) / 2);
+  return instant > previous && instant < at ? new Date(instant).toISOString() : undefined;
+}
 
 /**
  * Whether a booked row counts against a placement of `kind` by request `quoteId` (its own hold
@@ -76,7 +103,7 @@ export const standsInTheWay =
 export const isNotHold = (booking: Pick<Booking, 'kind'>) => booking.kind !== 'pencil';
 
 /** Whether two rows take an item on a common day, their turnarounds counted. */
-const overlaps = (a: Booking, b: Booking, turnaroundDays: number) =>
+export const overlaps = (a: Booking, b: Booking, turnaroundDays: number) =>
   addDays(a.firstDay, -padOf(a, turnaroundDays)) <= addDays(b.lastDay, padOf(b, turnaroundDays)) &&
   addDays(b.firstDay, -padOf(b, turnaroundDays)) <= addDays(a.lastDay, padOf(a, turnaroundDays));
 

@@ -20,8 +20,8 @@
  * once and waits on the visitor to accept it (`accept`, while changePending).
  *
  * Holds: either side may pencil a hold (`hold`) or release it (`release`) while the request is
- * open; the vendor extends it (`extend`) or challenges it for a production behind it
- * (`challenge`), and Backlot releases it when it lapses or a challenge goes unanswered (holds.ts
+ * open; the vendor extends it (`extend`), moves it up the queue (`reorder`) or challenges it for
+ * a production behind it (`challenge`), and Backlot releases it when it lapses or a challenge goes unanswered (holds.ts
  * ranks them); `confirm` turns whatever is held into an order; decline, cancel and expire release it.
  *
  * The hire, after confirmation (the crew's scans, hire.ts):
@@ -69,6 +69,8 @@ const open = (state: QuoteState): Partial<Record<QuoteAction, Move>> => ({
   release: { to: state, by: ['vendor', 'visitor', 'system'], hold: 'release' },
   extend: { to: state, by: ['vendor'], hold: 'keep' },
   challenge: { to: state, by: ['vendor'], hold: 'keep' },
+  // The house moves a hold up the queue, past the hold ahead of it.
+  reorder: { to: state, by: ['vendor'], hold: 'keep' },
   cancel: { to: 'cancelled', by: ['vendor', 'visitor'], hold: 'release' },
 });
 
@@ -145,7 +147,10 @@ export function transition(
   if (!move.by.includes(actor))
     return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
   if (action === 'hold' && current.hold !== 'none') return { ok: false, reason: 'Its items are already held.' };
-  if ((action === 'release' || action === 'extend' || action === 'challenge') && current.hold !== 'pencil')
+  if (
+    (action === 'release' || action === 'extend' || action === 'challenge' || action === 'reorder') &&
+    current.hold !== 'pencil'
+  )
     return { ok: false, reason: `It holds nothing to ${action}.` };
   return {
     ok: true,
@@ -202,9 +207,11 @@ export function actionsFor(
   current: { state: QuoteState; hold: HoldKind; changePending?: boolean },
   actor: Actor,
 ): QuoteAction[] {
-  // A challenge is taken on a hold for another request (the one behind it), never as its own button.
+  // A challenge is taken on a hold for another request (the one behind it), and a move up past
+  // another hold on the hold board: never as a button of their own.
   return quoteActions.filter(
-    (action) => !isScanAction(action) && action !== 'challenge' && transition(current, action, actor).ok,
+    (action) =>
+      !isScanAction(action) && action !== 'challenge' && action !== 'reorder' && transition(current, action, actor).ok,
   );
 }
 
@@ -241,6 +248,7 @@ const pastTense: Record<QuoteAction, string> = {
   release: 'released',
   extend: 'extended',
   challenge: 'challenged',
+  reorder: 'moved up',
   accept: 'accepted',
   decline: 'declined',
   confirm: 'confirmed',

@@ -433,10 +433,25 @@ export function holdMovedMessage(
   configuration: StorefrontConfiguration,
   request: QuoteRequest,
   rank: number,
+  why: 'released' | 'passed' = 'released',
 ): MailContent {
   const { vendor, site } = configuration;
   const about = request.production ?? formatDays(request.startDate, request.endDate, site);
   const first = rank <= 1;
+  if (why === 'passed')
+    return message(
+      'holdMoved',
+      configuration,
+      `Your hold with ${vendor.displayName} is now the ${ordinal(rank)} hold`,
+      {
+        heading: `Your hold is now the ${ordinal(rank)} hold`,
+        paragraphs: [
+          `${vendor.displayName} moved another production's hold ahead of yours on ${about}: yours is the ${ordinal(rank)} hold on its items now.`,
+          'Your hold stands until its last day. If you want to confirm, accept the quote: the holds ahead of yours are asked to confirm or let go.',
+        ],
+        action: { label: 'Open your request', url: visitorHref(configuration, request) },
+      },
+    );
   return message(
     'holdMoved',
     configuration,
@@ -639,6 +654,10 @@ export function quoteUpdateMessage(
     extend: [
       `${vendor.displayName} extended your hold`,
       `${vendor.displayName} extended the hold on your items for ${what}${holdEnds ? ` to the end of ${day(holdEnds)}` : ''}.`,
+    ],
+    reorder: [
+      `${vendor.displayName} moved your hold up`,
+      `${vendor.displayName} moved your hold on ${what} up the queue, ahead of another production's. Open your request to see its rank now.`,
     ],
     challenge: [
       `Another production wants the items you hold: confirm or release`,

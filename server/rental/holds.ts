@@ -4,6 +4,7 @@
  * - holdOf: a request's hold with its rank on each line ("2nd hold"), its last day and any
  *   challenge; heldAheadOf: the other productions' holds ahead of a request (the house challenges
  *   them before it can confirm); holdBoard: every live hold of the house, by item and day.
+ * - rankAhead: where a hold ranks when the house moves it past the one ahead of it.
  * - releaseLapsed: the watch's pass. A hold past its last day, or challenged and not answered in
  *   its window, is released by Backlot (a store step on its revision, so two servers release it
  *   once); its holder is mailed why (the step's notice), and the holds behind it are told they
@@ -12,11 +13,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bookingWindow, isLive, OPEN_END, type Booking } from '../../schema/rental/availability';
 import {
+  holdKeyOf,
   holdRanks,
+  overlaps,
   holdsAhead,
   pencilExpiresOn,
   rankKey,
   rankOfRequest,
+  rankedAheadOf,
   type HeldAhead,
   type HoldBoardRow,
   type HoldView,
@@ -25,7 +29,7 @@ import {
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { revisionOf } from '../stores/quote-request-store';
-import { itemsOfQuotes, type QuoteSettings, type QuoteStores } from './quote-conversation';
+import { itemsOfQuotes, QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
 
 /** Who a request is, for the house: its production, else its visitor's name or address. */
 export const whoseRequest = (quote: Pick<QuoteRequest, 'production' | 'name' | 'email'>) =>
@@ -73,7 +77,7 @@ export async function heldAheadOf(
     {
       quoteId: quote.id,
       // A hold placed before ranks were kept ranks first ('').
-      ...(quote.hold === 'pencil' && { heldAt: quote.pencil?.placedAt ?? '' }),
+      ...(quote.hold === 'pencil' && { heldAt: quote.pencil ? holdKeyOf(quote.pencil) : '' }),
       objectIDs: quote.lines.map((line) => line.objectID),
     },
     booked.filter((booking) => overlapsRequest(booking, quote, settings.turnaroundDays)),
@@ -98,6 +102,39 @@ export async function heldAheadOf(
         ]
       : [],
   );
+}
+
+/**
+ * The instant a request's hold ranks from once the house moves it past `passingId`'s hold, one of
+ * those ahead of it on its items (heldAheadOf). Refused in words when that hold is not ahead of it,
+ * is challenged for it (its holder is answering: moving past it would leave the challenge
+ * releasing a hold that no longer stands in the way), or no instant fits between the two.
+ */
+export async function rankAhead(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  quote: QuoteRequest,
+  passingId: string,
+  now: Date,
+): Promise<{ rankedAt: string; passing: HeldAhead }> {
+  if (quote.hold !== 'pencil' || !quote.pencil) throw new QuoteRefusedError('This request holds nothing to move up.');
+  const passing = (await heldAheadOf(stores, settings, quote, now)).find((hold) => hold.id === passingId);
+  if (!passing) throw new QuoteRefusedError('That hold is not ahead of this one on its items: nothing to move past.');
+  if (passing.challenge?.forThis)
+    throw new QuoteRefusedError(
+      `${passing.who}'s hold is challenged for this request: its holder answers by ${passing.challenge.answerBy}.`,
+    );
+  const today = todayIn(settings.timezone, now);
+  const booked = (await bookingsAround(stores, settings, quote)).filter(
+    (row) => row.kind === 'pencil' && isLive(row, today) && overlapsRequest(row, quote, settings.turnaroundDays),
+  );
+  const passingRow = booked.find((row) => row.quoteId === passingId);
+  const rankedAt = passingRow && rankedAheadOf(quote.id, passingRow, booked);
+  if (!rankedAt)
+    throw new QuoteRefusedError(
+      `${passing.who}'s hold was placed in the same instant as the one ahead of it (or before holds were ranked): it cannot be passed.`,
+    );
+  return { rankedAt, passing };
 }
 
 /** Whether a booked row takes stock on a day the request needs (turnarounds counted). */
@@ -125,11 +162,28 @@ export async function holdBoard(
       .map((quote) => [quote.id, quote]),
   );
   const items = await itemsOfQuotes(stores.itemStore, tenantId, [...requests.values()]);
+  const byItem = new Map<string, Booking[]>();
+  for (const row of pencils) byItem.set(row.objectID, [...(byItem.get(row.objectID) ?? []), row]);
+  // The hold just ahead of a row on its item: the last placed before it of those sharing a day.
+  const justAheadOf = (row: Booking) =>
+    (byItem.get(row.objectID) ?? [])
+      .filter(
+        (other) =>
+          other.quoteId !== row.quoteId &&
+          requests.has(other.quoteId) &&
+          rankKey(other) < rankKey(row) &&
+          overlaps(other, row, settings.turnaroundDays),
+      )
+      .reduce<Booking | undefined>(
+        (last, other) => (!last || rankKey(other) > rankKey(last) ? other : last),
+        undefined,
+      );
   // Ranked once per request (withHoldRanks), not once per row.
   return withHoldRanks(pencils, booked, settings.turnaroundDays, today)
     .filter((row) => requests.has(row.quoteId))
     .map(({ rank = 1, ...row }) => {
       const quote = requests.get(row.quoteId)!;
+      const ahead = justAheadOf(row);
       return {
         quoteId: row.quoteId,
         objectID: row.objectID,
@@ -145,6 +199,7 @@ export async function holdBoard(
         placedAt: quote.pencil?.placedAt ?? '',
         until: row.expiresOn ?? quote.pencil?.until ?? quote.endDate,
         ...(quote.pencil?.challenge && { answerBy: quote.pencil.challenge.answerBy }),
+        ...(ahead && { justAhead: { quoteId: ahead.quoteId, who: whoseRequest(requests.get(ahead.quoteId)!) } }),
       };
     })
     .sort(
@@ -167,17 +222,22 @@ export function lapseOf(quote: QuoteRequest, today: string, now: Date): string |
   return undefined;
 }
 
-/** The holds behind a released one on its items (their rank moved up): each with its new rank. */
+/**
+ * The holds behind one on its items, each with its rank now: behind a released hold (they moved
+ * up), or, with `until` (the instant a moved hold ranked from before), the holds it passed.
+ */
 export async function holdsBehind(
   stores: QuoteStores,
   settings: QuoteSettings,
   released: QuoteRequest,
   heldAt: string,
   now: Date,
+  until?: string,
 ): Promise<Array<{ quote: QuoteRequest; rank: number }>> {
   const today = todayIn(settings.timezone, now);
   const booked = await bookingsAround(stores, settings, released);
   const mine = rankKey({ heldAt, quoteId: released.id });
+  const last = until === undefined ? undefined : rankKey({ heldAt: until, quoteId: released.id });
   const behind = [
     ...new Set(
       booked
@@ -187,6 +247,7 @@ export async function holdsBehind(
             row.quoteId !== released.id &&
             isLive(row, today) &&
             rankKey(row) > mine &&
+            (last === undefined || rankKey(row) < last) &&
             released.lines.some((line) => line.objectID === row.objectID) &&
             overlapsRequest(row, released, settings.turnaroundDays),
         )

@@ -39,7 +39,7 @@ export {
   UnknownCertificateError,
   type KeptCertificateOffer,
 } from './kept-certificates';
-export { heldAheadOf, holdBoard, holdOf, holdsBehind, lapseOf, whoseRequest } from './holds';
+export { heldAheadOf, holdBoard, holdOf, holdsBehind, lapseOf, rankAhead, whoseRequest } from './holds';
 export { agreementPdf, invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';

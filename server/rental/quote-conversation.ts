@@ -14,7 +14,7 @@ import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
-import { answerBy, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
+import { answerBy, holdKeyOf, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
 import { signatureAsked, termsToSign } from '../../schema/rental/agreement';
 import { chosenCover, coverOptionsOf } from '../../schema/rental/cover';
 import { PNG } from 'pngjs';
@@ -293,6 +293,8 @@ export interface ActionRequest {
   release?: string;
   /** For `extend`: the hold's new last day. */
   until?: string;
+  /** For `reorder`: the instant the hold ranks from now (rankedAheadOf, read from the bookings). */
+  rankedAt?: string;
   /** For `challenge`: the request behind the hold that wants its items. */
   challenger?: string;
   /** For `accept` where the house has rental terms: the version read, and who signs. */
@@ -482,6 +484,10 @@ function pencilAfter(stored: QuoteRequest, step: ActionRequest, settings: QuoteS
       );
     return { ...placed, until: step.until };
   }
+  if (step.action === 'reorder') {
+    if (!step.rankedAt) throw new QuoteRefusedError('Choose the hold to move this one ahead of.');
+    return { ...placed, rankedAt: step.rankedAt };
+  }
   if (step.action === 'challenge') {
     if (placed.challenge)
       throw new QuoteRefusedError(
@@ -572,7 +578,7 @@ export async function takeAction(
   // When the request's own hold was placed, as stored: its order passes the holds ranked behind it
   // (a hold placed before ranks were kept has no instant: it ranks first).
   const heldAtOf = (stored: QuoteRequest) =>
-    holdOf(stored) === 'pencil' ? (stored.pencil?.placedAt ?? '') : undefined;
+    holdOf(stored) === 'pencil' ? (stored.pencil ? holdKeyOf(stored.pencil) : '') : undefined;
   let heldAtBefore = heldAtOf(current);
   const apply = (stored: QuoteRequest): QuoteRequest => {
     heldBefore = holdOf(stored);

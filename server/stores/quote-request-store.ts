@@ -23,7 +23,7 @@ import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
 import { placementProblems, type Booking, type Placement } from '../../schema/rental/availability';
-import { holdsAhead, standsInTheWay } from '../../schema/rental/holds';
+import { holdKeyOf, holdsAhead, standsInTheWay } from '../../schema/rental/holds';
 import { openUntil, type QuoteState } from '../../schema/rental/quote-states';
 import { outByItem, type ScanResult } from '../../schema/rental/hire';
 import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
@@ -214,7 +214,7 @@ function bookingsOf(
     lastDay,
     kind,
     ...(kind === 'pencil' && expiresOn !== undefined && { expiresOn }),
-    ...(kind === 'pencil' && request.pencil && { heldAt: request.pencil.placedAt }),
+    ...(kind === 'pencil' && request.pencil && { heldAt: holdKeyOf(request.pencil) }),
   }));
 }
 

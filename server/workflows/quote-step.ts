@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Pencil, QuoteRequest } from '../../schema/types.generated';
-import { tellHoldsBehind } from './hold-notices';
+import { tellHoldsBehind, tellHoldsPassed } from './hold-notices';
 import { followSubHire, tellStrandedSubHires, type SubHireStockStores } from '../marketplace';
 import {
   takeAction,
@@ -66,6 +66,13 @@ export const QUOTE_STEP_EFFECTS: readonly QuoteStepEffect[] = [
     run: (stores, log, changed, step) => tellHoldsBehind(stores, log, changed, step.pencilBefore!),
   },
   {
+    // A hold moved up the queue: the holds it passed are told their rank now.
+    name: 'holds passed',
+    recovery: "the productions passed see their hold's rank on their request",
+    appliesTo: (_changed, step) => step.action === 'reorder' && step.pencilBefore !== undefined,
+    run: (stores, log, changed, step) => tellHoldsPassed(stores, log, changed, step.pencilBefore!),
+  },
+  {
     // The other side is told: a mail, and the production's unread count.
     name: 'notice',
     recovery: 'staff follow up from this log',
@@ -106,8 +113,8 @@ export async function quoteStep(
   settings: QuoteSettings,
   step: ActionRequest,
 ): Promise<QuoteRequest> {
-  // A step that can end a hold reads it first: whoever was behind it is told after.
-  const before = endsHold.has(step.action) ? await stores.quoteRequests.get(step.tenantId, step.id) : undefined;
+  // A step that can end or move a hold reads it first: whoever was behind it (or passed) is told after.
+  const before = movesHold.has(step.action) ? await stores.quoteRequests.get(step.tenantId, step.id) : undefined;
   const changed = await takeAction(stores, settings, step);
   log.info(
     {
@@ -128,8 +135,8 @@ export async function quoteStep(
   return changed;
 }
 
-/** The steps after which a request may hold nothing where it held a pencil. */
-const endsHold: ReadonlySet<QuoteAction> = new Set(['release', 'confirm', 'cancel', 'decline', 'expire']);
+/** The steps after which a request may hold nothing where it held a pencil, or holds it elsewhere in the queue. */
+const movesHold: ReadonlySet<QuoteAction> = new Set(['release', 'confirm', 'cancel', 'decline', 'expire', 'reorder']);
 
 /** For expireIfDue and expireDue: an expiry's effects. */
 export const afterExpiry =

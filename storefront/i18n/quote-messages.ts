@@ -355,6 +355,7 @@ export const quoteMessages = {
     release: 'Hold released',
     extend: 'Hold extended',
     challenge: 'Hold challenged',
+    reorder: 'Hold moved up by the house',
     accept: 'Accepted',
     decline: 'Declined',
     confirm: 'Order confirmed',

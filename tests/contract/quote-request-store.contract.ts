@@ -317,6 +317,46 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         );
       });
 
+      it('ranks a hold the house moved up from where it was moved: its rows carry that instant, and its order passes the hold it passed', async () => {
+        const placement = { stock, turnaroundDays: 1, today };
+        const hold = (pencil: QuoteRequest['pencil'], revision: number): QuoteChange => ({
+          revision,
+          apply: (current) => ({ ...current, hold: 'pencil', pencil }),
+          bookings: { place: 'pencil', expiresOn: '2026-11-30', placement },
+        });
+        for (const id of ['first-light', 'second-unit'])
+          await subject.store.add(twoCarts(id, '2026-12-01', '2026-12-03'));
+        await subject.store.change(
+          'aviation',
+          'first-light',
+          hold({ placedAt: '2026-11-19T09:00:00.000Z', until: '2026-11-30', by: 'visitor' }, 0),
+        );
+        const placed = { placedAt: '2026-11-20T10:00:00.000Z', until: '2026-11-30', by: 'vendor' } as const;
+        await subject.store.change('aviation', 'second-unit', hold(placed, 0));
+        await subject.store.change(
+          'aviation',
+          'second-unit',
+          hold({ ...placed, rankedAt: '2026-11-19T08:59:59.000Z' }, 1),
+        );
+        expect(
+          (await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-03'))
+            .map((booking) => [booking.quoteId, booking.heldAt])
+            .sort(),
+        ).toEqual([
+          ['first-light', '2026-11-19T09:00:00.000Z'],
+          ['second-unit', '2026-11-19T08:59:59.000Z'],
+        ]);
+        await subject.store.change('aviation', 'second-unit', {
+          revision: 2,
+          apply: ({ pencil: _pencil, ...current }) => ({ ...current, hold: 'order' }),
+          bookings: { place: 'order', heldAt: '2026-11-19T08:59:59.000Z', placement },
+        });
+        expect(await held('2026-12-01', '2026-12-03')).toEqual([
+          ['first-light', 'galley-cart', 2, 'pencil'],
+          ['second-unit', 'galley-cart', 2, 'order'],
+        ]);
+      });
+
       it('gives the last units to exactly one of two placements made at once', async () => {
         await subject.store.add(twoCarts('one', '2026-12-01', '2026-12-03'));
         await subject.store.add(twoCarts('two', '2026-12-02', '2026-12-05'));

@@ -3,7 +3,7 @@
  * production holds its request itself from its quote page (first hold); another asks for the same
  * piece; the house opens the second request, sees the hold ahead of it and challenges it; the
  * holder's page then says what to do and by when, and its list marks the hold; the hold board lists
- * the piece's holds in rank order. axe-core on the quote page; screenshots at 1280 and 375 px.
+ * the piece's holds in rank order, moves a third up past the second, and groups them by production. axe-core on the quote page; screenshots at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,37 @@ describe('holds', () => {
       ['2nd hold', 'Red Eye 2'],
     ]);
     await admin.page.getByText(/answers by/).waitFor();
+
+    // A third request, held by the house behind both, is moved up past the second from the board.
+    const third = await request(redEye.page, 'Red Eye 3');
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${third.id}`);
+    await admin.page.getByRole('button', { name: 'Pencil a hold' }).click();
+    await card.getByText('3rd hold', { exact: true }).waitFor();
+    await admin.page.getByRole('menuitem', { name: 'Holds' }).click();
+    await board
+      .getByRole('button', { name: 'Move Red Eye 3 ahead of Red Eye 2 on Aft Galley Module, Stainless' })
+      .click();
+    await board
+      .getByRole('status')
+      .getByText('Red Eye 3 moved ahead of Red Eye 2: now the 2nd hold. Red Eye 2 is told.')
+      .waitFor();
+    const ranked = async () =>
+      (
+        await board
+          .getByRole('link')
+          .filter({ hasText: /\d(st|nd|rd) hold/ })
+          .allTextContents()
+      ).map((row) => row.match(/^(\d\w\w hold)(.*?) ·/)?.slice(1));
+    await expect.poll(ranked, { timeout: 5_000 }).toEqual([
+      ['1st hold', 'Night Ferry'],
+      ['2nd hold', 'Red Eye 3'],
+      ['3rd hold', 'Red Eye 2'],
+    ]);
     await shootBothWidths(admin.page, app.artifacts, 'console-hold-board');
+    // By production: each production's held lines under its name.
+    await board.getByRole('button', { name: 'By production' }).click();
+    await board.getByRole('heading', { name: /^Red Eye 3 1 held line$/ }).waitFor();
+    await shootBothWidths(admin.page, app.artifacts, 'console-hold-board-by-production');
     expect(ferry.errors).toEqual([]);
     expect(redEye.errors).toEqual([]);
     expect(admin.errors).toEqual([]);

@@ -5,7 +5,8 @@
  * the holder is mailed the deadline in working hours; silence releases it (the watch, two passes
  * at once release it once) and the challenger, the house and the holder are told; the challenger
  * is confirmed. A hold's days: extended by the house (a day in its hire refused at the field),
- * released by the watch after its last day, and the hold behind told it is first now.
+ * released by the watch after its last day, and the hold behind told it is first now. The house
+ * moves a hold up past the one ahead of it, and the hold passed is told.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -271,6 +272,73 @@ describe('holds, ranked and challenged', () => {
     const letGo = await storefront('POST', `/api/quotes/${kim.id}/release`, kim.cookie, etagOf(kimView));
     expect(letGo.json()).toMatchObject({ hold: 'none' });
     expect(await newest('rentals@jetwayprops.com', /released their hold/)).toBeDefined();
+  });
+});
+
+describe('the house reorders holds', () => {
+  it('moves the 3rd hold past the 2nd and back, telling the hold passed; refuses a move past one behind it, a stale read and a challenged hold', async () => {
+    const from = addDays(start(), 60);
+    const [first, second, third] = [
+      await ask('first@studio.example', 'First Light', from),
+      await ask('second@studio.example', 'Second Unit', from),
+      await ask('third@studio.example', 'Third Act', from),
+    ];
+    for (const request of [first, second, third])
+      expect((await vendor('POST', `quote-requests/${request.id}/hold`, {}, '0')).statusCode).toBe(200);
+    const ours = new Set([first.id, second.id, third.id]);
+    type Row = { quoteId: string; who: string; rank: number; revision: number; justAhead?: { who: string } };
+    const board = async () =>
+      ((await vendor('GET', 'holds')).json().holds as Row[]).filter((row) => ours.has(row.quoteId));
+    expect((await board()).map((row) => [row.who, row.rank, row.justAhead?.who])).toEqual([
+      ['First Light', 1, undefined],
+      ['Second Unit', 2, 'First Light'],
+      ['Third Act', 3, 'Second Unit'],
+    ]);
+
+    // The first cannot move past a hold behind it; a stale revision is refused.
+    const backwards = await vendor('POST', `quote-requests/${first.id}/move-ahead`, { of: third.id }, '1');
+    expect(backwards.statusCode).toBe(409);
+    expect(backwards.json().message).toBe('That hold is not ahead of this one on its items: nothing to move past.');
+    const stale = await vendor('POST', `quote-requests/${third.id}/move-ahead`, { of: second.id }, '0');
+    expect(stale.statusCode).toBe(412);
+
+    const moved = await vendor('POST', `quote-requests/${third.id}/move-ahead`, { of: second.id }, '1');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ rank: 2, passed: 'Second Unit' });
+    expect((await board()).map((row) => [row.who, row.rank])).toEqual([
+      ['First Light', 1],
+      ['Third Act', 2],
+      ['Second Unit', 3],
+    ]);
+    expect(await mailText((await newest(second.email, /is now the 3rd hold/))!.file)).toMatch(
+      /moved another production's hold ahead of yours on Second Unit: yours is the 3rd hold/,
+    );
+    expect(await newest(third.email, /moved your hold up/)).toBeDefined();
+    // Nobody else is told: the first hold keeps its place.
+    expect(await newest(first.email, /is now the/)).toBeUndefined();
+
+    // A hold challenged for this request cannot be passed while its holder answers.
+    const challenged = await vendor('POST', `quote-requests/${third.id}/challenge-holds`);
+    expect(challenged.json().challenged).toMatchObject([{ id: first.id, already: false }]);
+    const pastChallenge = await vendor(
+      'POST',
+      `quote-requests/${third.id}/move-ahead`,
+      { of: first.id },
+      etagOf(moved),
+    );
+    expect(pastChallenge.statusCode).toBe(409);
+    expect(pastChallenge.json().message).toMatch(
+      /^First Light's hold is challenged for this request: its holder answers by /,
+    );
+
+    // The second, now behind both, moves past the third and stands 2nd again; the history says so.
+    const back = await vendor('POST', `quote-requests/${second.id}/move-ahead`, { of: third.id }, '1');
+    expect(back.json()).toEqual({ rank: 2, passed: 'Third Act' });
+    const view = await vendor('GET', `quote-requests/${second.id}`);
+    expect(view.json().pencil).toMatchObject({ rank: 2 });
+    expect(view.json().heldAhead).toMatchObject([{ id: first.id }]);
+    expect(view.json().history.at(-1)).toMatchObject({ action: 'reorder', by: 'vendor' });
+    expect((await storefront('GET', `/api/quotes/${third.id}`, third.cookie)).json().pencil).toMatchObject({ rank: 3 });
   });
 });
 

@@ -102,6 +102,7 @@ async function bodyFor(path: string, method: string, url: string): Promise<unkno
     return { email: 'nobody@example.com', password: 'not the password' };
   if (path.includes('/users/')) return { isAuthorized: true };
   if (path.endsWith('/quote')) return { adjustments: {}, services: [] };
+  if (path.endsWith('/move-ahead')) return { of: 'probe-request' };
   if (path.endsWith('/change'))
     return {
       items: [{ objectID: 'galley-cart', quantity: 1 }],

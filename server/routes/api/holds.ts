@@ -6,12 +6,24 @@
  *   this request on its items: each holder is mailed to confirm or release within the house's answer
  *   window (working hours); silence releases it, and this request's production and the house are
  *   told the outcome. Holds already challenged are left as they are.
+ * - POST /api/tenants/:tenantId/quote-requests/:id/move-ahead  `{ of }`: moves this request's hold
+ *   up the queue, just past `of`'s (one of the holds ahead of it on its items). If-Match names the
+ *   revision read. The holds it passed are told their rank now; answers its rank.
  * Placing, extending and releasing a hold are steps of the request (quote-requests.ts, quotes.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { isOpen } from '../../../schema/rental/quote-states';
-import { heldAheadOf, holdBoard, QuoteRefusedError, quoteSettingsOf, quoteStoresOf } from '../../rental';
+import {
+  heldAheadOf,
+  holdBoard,
+  holdOf,
+  QuoteRefusedError,
+  quoteSettingsOf,
+  quoteStoresOf,
+  rankAhead,
+} from '../../rental';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { quoteStep } from '../../workflows/quote-step';
 import { tenantParams } from './tenants/params';
@@ -40,6 +52,72 @@ const holdRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  const requestParams = {
+    type: 'object',
+    required: ['tenantId', 'id'],
+    properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+  } as const;
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/move-ahead',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['quotes'],
+        summary: "Move this request's hold up the queue, past one of the holds ahead of it",
+        params: requestParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['of'],
+          properties: {
+            of: {
+              $ref: `${schemaIds.quoteRequest}#/properties/id`,
+              description: 'The request whose hold this one moves ahead of: one ahead of it on its items.',
+            },
+          },
+        },
+      },
+      config: {
+        docs: {
+          ifMatch: true,
+          success: {
+            schema: { type: 'object', properties: { rank: { type: 'integer' }, passed: { type: 'string' } } },
+            headers: ['etag'],
+          },
+          errors: {
+            404: 'No such request',
+            409: 'It holds nothing, or that hold is not ahead of it, or is challenged for it',
+            412: 'The request changed since it was read',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const { of } = request.body as { of: string };
+      // The revision read is named before anything is looked up (428 without it).
+      const revision = Number(ifMatchVersion(request));
+      const settings = await settingsOf(tenantId);
+      const quote = await app.quoteRequests.get(tenantId, id);
+      if (!quote) throw new UnknownQuoteError(id);
+      const now = new Date();
+      const { rankedAt, passing } = await rankAhead(stores, settings, quote, of, now);
+      const moved = await quoteStep(app, request.log, settings, {
+        tenantId,
+        id,
+        action: 'reorder',
+        actor: 'vendor',
+        who: { email: request.account!.email },
+        revision: Number.isInteger(revision) ? revision : -1,
+        rankedAt,
+        now,
+      });
+      withVersion(reply, String(revisionOf(moved)));
+      return { rank: (await holdOf(stores, settings, moved, now))?.rank ?? 1, passed: passing.who };
+    },
+  );
+
   app.post(
     '/api/tenants/:tenantId/quote-requests/:id/challenge-holds',
     {
@@ -48,11 +126,7 @@ const holdRoutes: FastifyPluginAsync = async (app) => {
         tags: ['quotes'],
         summary:
           'Challenge every hold ahead of this request: each holder confirms or releases within the answer window',
-        params: {
-          type: 'object',
-          required: ['tenantId', 'id'],
-          properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
-        },
+        params: requestParams,
       },
       config: {
         docs: {

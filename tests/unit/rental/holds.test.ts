@@ -12,6 +12,7 @@ import {
   holdUntil,
   ordinal,
   pencilExpiresOn,
+  rankedAheadOf,
   rankOfRequest,
   standsInTheWay,
 } from '../../../schema/rental/holds';
@@ -99,6 +100,31 @@ describe('ranking holds', () => {
     // A hold placed before ranks were kept confirms past every ranked one ('' is its instant); holding nothing, past none.
     expect(holdsAhead({ quoteId: 'legacy', heldAt: '', objectIDs: ['cockpit-shell'] }, booked, today)).toEqual([]);
     expect(holdsAhead({ quoteId: 'legacy', objectIDs: ['cockpit-shell'] }, booked, today)).toContain('night-ferry');
+  });
+});
+
+describe('moving a hold up the queue', () => {
+  const first = pencil('first', '2026-12-01T09:00:00.000Z');
+  const second = pencil('second', '2026-12-02T09:00:00.000Z');
+  const third = pencil('third', '2026-12-03T09:00:00.000Z');
+
+  it('ranks the moved hold halfway between the hold it passes and the one ahead of that, so it passes only one', () => {
+    const rankedAt = rankedAheadOf('third', second, [first, second, third])!;
+    expect(rankedAt).toBe('2026-12-01T21:00:00.000Z');
+    const moved = pencil('third', rankedAt);
+    expect(holdRanks('third', [first, second, moved], 0, today).get('cockpit-shell')).toBe(2);
+    expect(holdRanks('second', [first, second, moved], 0, today).get('cockpit-shell')).toBe(3);
+  });
+
+  it('puts it a second ahead of the first hold, and refuses where no instant fits', () => {
+    expect(rankedAheadOf('second', first, [first, second])).toBe('2026-12-01T08:59:59.000Z');
+    // Placed a millisecond after the hold ahead of it, or in the same one: no instant between them.
+    const twin = pencil('twin', '2026-12-01T09:00:00.000Z');
+    const close = pencil('second', '2026-12-01T09:00:00.001Z');
+    expect(rankedAheadOf('third', close, [first, close, third])).toBe(undefined);
+    expect(rankedAheadOf('third', pencil('zz-twin', '2026-12-01T09:00:00.000Z'), [first, twin, third])).toBe(undefined);
+    // A hold placed before ranks were kept ranks first: nothing gets ahead of it.
+    expect(rankedAheadOf('third', pencil('legacy', undefined), [first, third])).toBe(undefined);
   });
 });
 

@@ -38,6 +38,7 @@ const allowed: Array<[string, string, string, string, string]> = [
   ['requested', 'release', 'system', 'requested', 'release'],
   ['requested', 'extend', 'vendor', 'requested', 'keep'],
   ['requested', 'challenge', 'vendor', 'requested', 'keep'],
+  ['requested', 'reorder', 'vendor', 'requested', 'keep'],
   ['requested', 'cancel', 'vendor', 'cancelled', 'release'],
   ['requested', 'cancel', 'visitor', 'cancelled', 'release'],
   ['requested', 'expire', 'system', 'expired', 'release'],
@@ -49,6 +50,7 @@ const allowed: Array<[string, string, string, string, string]> = [
   ['quoted', 'release', 'system', 'quoted', 'release'],
   ['quoted', 'extend', 'vendor', 'quoted', 'keep'],
   ['quoted', 'challenge', 'vendor', 'quoted', 'keep'],
+  ['quoted', 'reorder', 'vendor', 'quoted', 'keep'],
   ['quoted', 'accept', 'visitor', 'accepted', 'keep'],
   ['quoted', 'decline', 'visitor', 'declined', 'release'],
   ['quoted', 'expire', 'system', 'expired', 'release'],
@@ -61,6 +63,7 @@ const allowed: Array<[string, string, string, string, string]> = [
   ['accepted', 'release', 'system', 'accepted', 'release'],
   ['accepted', 'extend', 'vendor', 'accepted', 'keep'],
   ['accepted', 'challenge', 'vendor', 'accepted', 'keep'],
+  ['accepted', 'reorder', 'vendor', 'accepted', 'keep'],
   ['accepted', 'confirm', 'vendor', 'confirmed', 'order'],
   ['accepted', 'cancel', 'vendor', 'cancelled', 'release'],
   ['accepted', 'cancel', 'visitor', 'cancelled', 'release'],
@@ -102,6 +105,7 @@ describe('the quote transition table', () => {
       'release',
       'extend',
       'challenge',
+      'reorder',
       'accept',
       'decline',
       'confirm',
@@ -128,7 +132,7 @@ describe('the quote transition table', () => {
       const holdAllows =
         action === 'hold'
           ? hold === 'none'
-          : ['release', 'extend', 'challenge'].includes(action)
+          : ['release', 'extend', 'challenge', 'reorder'].includes(action)
             ? hold === 'pencil'
             : true;
       const result = transition({ state, hold }, action, actor, counts);
