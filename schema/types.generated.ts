@@ -47,6 +47,52 @@ export type Items = [
   }[]
 ];
 /**
+ * StepInput: What a step of the conversation may carry besides its name: the priced version read (to accept one) and why (to decline or cancel; cancelling a confirmed order needs it). The reason is shown to the other side and mailed to them.
+ */
+export type StepInput = {
+  /**
+   * Version read: To accept: the priced version the visitor read; a revised one is refused.
+   */
+  version?: number;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  purchaseOrder?: string;
+  /**
+   * Billing contact: Who at the production pays the invoices (a name, an email, an address), when not the visitor; printed on them.
+   */
+  billingContact?: string;
+  /**
+   * Billing address: The name and postal address invoices are made out to (the production company's), one part per line: a UK VAT invoice must give the customer's address.
+   */
+  billingAddress?: string;
+  /**
+   * What is done with what never went out
+   */
+  notTaken?: ('invoice' | 'credit') & string;
+  /**
+   * Reason: Why the request is declined or cancelled, in a sentence: shown to the other side and in the mail.
+   */
+  reason?: string;
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  account?: string;
+  signature?: SignatureInput;
+  /**
+   * Cover: One way a hire may be covered: the production's certificate of insurance, the house's damage waiver, or a card hold for the full replacement value.
+   */
+  cover?: ('certificate' | 'waiver' | 'cardHold') & string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  until?: string;
+  /**
+   * Release reason: To confirm an order its customer account holds back (past its credit limit, or with invoices overdue): why the house lets it through.
+   */
+  release?: string;
+} | null;
+/**
  * People who may order: The visitors who may order on the account, by the email they sign in with.
  *
  * @maxItems 500
@@ -99,6 +145,7 @@ export interface SchemaIndex {
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
   signatureInput?: SignatureInput;
+  stepInput?: StepInput;
   subHireAsk?: SubHireAsk;
   lineCredit?: LineCredit;
   payment?: Payment;

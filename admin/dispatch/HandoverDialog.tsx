@@ -4,13 +4,12 @@
  * as an image through the item photo rules, then the hand-over is recorded with its address; the
  * device's id makes a retry after a dropped connection count once.
  */
-import { Box, Button, TextField, Typography } from '@mui/material';
-import SignaturePad from 'signature_pad';
-import { startSignaturePad } from '../../schema/display/signature-pad';
-import { useCallback, useRef, useState } from 'react';
+import { Box, TextField } from '@mui/material';
+import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ScanInput } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
+import { isDrawn, SignaturePadField, type Drawing } from '../components/SignaturePadField';
 import { uploadPhoto } from '../items/photoUpload';
 import { hireApi, type ScanAnswer } from './hire-api';
 import { newScanId } from './useScanQueue';
@@ -29,32 +28,17 @@ export function HandoverDialog({
   onDone: (answer: ScanAnswer) => void;
 }) {
   const translate = useTranslate();
-  const pad = useRef<SignaturePad>(undefined);
-  const canvasElement = useRef<HTMLCanvasElement>(undefined);
+  const drawing = useRef<Drawing>({});
   const [name, setName] = useState('');
   const [signed, setSigned] = useState(false);
   const id = useRef(newScanId());
 
-  // The pad starts when its canvas is mounted and stops when it goes (React calls this with null):
-  // the dialog renders its content a moment after this component (a portal), so an effect here would find no canvas.
-  const startPad = useCallback((element: HTMLCanvasElement | null) => {
-    pad.current?.off();
-    pad.current = undefined;
-    if (!element) return;
-    pad.current = startSignaturePad(element, SignaturePad, setSigned);
-    canvasElement.current = element;
-  }, []);
-
-  const clear = () => {
-    pad.current?.clear();
-    setSigned(false);
-  };
   const submit = async () => {
     if (!name.trim()) throw new Error(translate('backlot.handover.nameNeeded'));
     let signature: string | undefined;
-    if (pad.current && !pad.current.isEmpty()) {
+    if (isDrawn(drawing.current)) {
       // The canvas's own PNG (a data: URL would be fetched, which the console's CSP rightly refuses).
-      const canvas = canvasElement.current!;
+      const canvas = drawing.current.canvas!;
       const blob = await new Promise<Blob>((resolve, reject) =>
         canvas.toBlob(
           (made: Blob | null) => (made ? resolve(made) : reject(new Error(translate('backlot.handover.unreadable')))),
@@ -92,29 +76,15 @@ export function HandoverDialog({
         slotProps={{ htmlInput: { maxLength: 80 } }}
         sx={{ mt: 1 }}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }} id="signature-label">
-        {translate('backlot.handover.sign')}
-      </Typography>
-      <Box
-        component="canvas"
-        ref={startPad}
-        role="img"
-        aria-labelledby="signature-label"
-        sx={{
-          display: 'block',
-          width: '100%',
-          height: 180,
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          touchAction: 'none',
-          bgcolor: '#fff',
-          cursor: 'crosshair',
-        }}
-      />
-      <Button size="small" onClick={clear} disabled={!signed} sx={{ mt: 0.5 }}>
-        {translate('backlot.handover.clear')}
-      </Button>
+      <Box sx={{ mt: 2 }}>
+        <SignaturePadField
+          id="signature-label"
+          label={translate('backlot.handover.sign')}
+          clearLabel={translate('backlot.handover.clear')}
+          drawingRef={drawing}
+          onDrawn={setSigned}
+        />
+      </Box>
     </FormDialog>
   );
 }

@@ -5,7 +5,8 @@
  * house account there, decline it, or cancel (each with the reason that house reads). Read again
  * whenever the request changes (a sub-hire asked from the offers dialog lands on it).
  */
-import { SignTermsDialog } from './SignTermsDialog';
+import { AcceptSubHireDialog, type CoverToChoose } from './AcceptSubHireDialog';
+import type { CoverChoice } from '../../schema/rental/cover';
 import type { SignatureInput } from '../../schema/types.generated';
 import { useOwnChange } from './own-changes';
 import {
@@ -42,6 +43,8 @@ interface TheirSide {
   versions: Array<{ version: number }>;
   /** The lender's rental terms, while accepting signs them. */
   termsToSign?: { version: string; text: string; html: string };
+  /** The lender's ways of cover, while accepting chooses one. */
+  coverToChoose?: CoverToChoose;
 }
 type Entry = { subHire: SubHire; theirs?: TheirSide };
 
@@ -56,7 +59,8 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState<string>();
   const [asking, setAsking] = useState<{ entry: Entry; action: 'decline' | 'cancel' }>();
-  const [signing, setSigning] = useState<Entry>();
+  /** The sub-hire being accepted in the dialog (its terms to sign, its cover to choose). */
+  const [accepting, setAccepting] = useState<Entry>();
   const [stepError, setStepError] = useState<{ quoteId: string; message: string }>();
   const count = view.subHires?.length ?? 0;
 
@@ -83,7 +87,7 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
     entry: Entry,
     action: 'accept' | 'decline' | 'cancel',
     reason?: string,
-    signature?: SignatureInput,
+    acceptance: { signature?: SignatureInput; cover?: CoverChoice } = {},
   ) => {
     const theirs = entry.theirs!;
     setBusy(entry.subHire.quoteId);
@@ -94,7 +98,7 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
           method: 'POST',
           body: JSON.stringify(
             action === 'accept'
-              ? { version: theirs.versions.at(-1)?.version, ...(signature && { signature }) }
+              ? { version: theirs.versions.at(-1)?.version, ...acceptance }
               : { reason: reason ?? '' },
           ),
           headers: new Headers({ 'If-Match': `"${theirs.revision}"`, 'Content-Type': 'application/json' }),
@@ -105,7 +109,7 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
         messageArgs: { house: entry.subHire.houseName },
       });
       setAsking(undefined);
-      setSigning(undefined);
+      setAccepting(undefined);
     } catch (error) {
       setStepError({
         quoteId: entry.subHire.quoteId,
@@ -159,8 +163,10 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
                     size="small"
                     variant="contained"
                     disabled={busy !== undefined}
-                    // The lender's terms, when it has them, are read and signed first.
-                    onClick={() => (theirs.termsToSign ? setSigning(entry) : void step(entry, 'accept'))}
+                    // The lender's terms, when it has them, are read and signed first, and its way of cover chosen.
+                    onClick={() =>
+                      theirs.termsToSign || theirs.coverToChoose ? setAccepting(entry) : void step(entry, 'accept')
+                    }
                   >
                     {translate('backlot.subHires.acceptOnAccount')}
                   </Button>
@@ -196,13 +202,16 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
           </Box>
         );
       })}
-      {signing?.theirs?.termsToSign && (
-        <SignTermsDialog
-          house={signing.subHire.houseName}
-          terms={signing.theirs.termsToSign}
+      {accepting?.theirs && (
+        <AcceptSubHireDialog
+          house={accepting.subHire.houseName}
+          {...(accepting.theirs.termsToSign && { terms: accepting.theirs.termsToSign })}
+          {...(accepting.theirs.coverToChoose && { cover: accepting.theirs.coverToChoose })}
+          money={accepting.theirs}
           busy={busy !== undefined}
-          onClose={() => setSigning(undefined)}
-          onSign={(signature) => void step(signing, 'accept', undefined, signature)}
+          {...(stepError?.quoteId === accepting.subHire.quoteId && { error: stepError.message })}
+          onClose={() => setAccepting(undefined)}
+          onAccept={(acceptance) => void step(accepting, 'accept', undefined, acceptance)}
         />
       )}
       {asking && (

@@ -116,6 +116,7 @@ export async function generateTypes(): Promise<string> {
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
         signatureInput: { $ref: 'quote-request.schema.json#/$defs/signatureInput' },
+        stepInput: { $ref: 'quote-request.schema.json#/$defs/stepInput' },
         subHireAsk: { $ref: 'quote-request.schema.json#/$defs/subHireAsk' },
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
         payment: { $ref: 'invoice.schema.json#/$defs/payment' },

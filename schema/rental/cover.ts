@@ -32,6 +32,42 @@ export function chosenCover(
   return options.length === 1 ? options[0] : undefined;
 }
 
+/** The ways a house hiring stock on account may cover a sub-hire: not a card hold (it pays on account, with no card held). */
+export const subHireCoverOptionsOf = (
+  site: Pick<SiteSettings, 'insuranceRequired' | 'coverOptions' | 'damageWaiver'>,
+) => coverOptionsOf(site).filter((option) => option !== 'cardHold');
+
+/**
+ * The cover an acceptance leaves on a quote: the way it names (one the house takes from this
+ * customer), else the one already chosen stands, else a sub-hire's only way; or the problem, when
+ * the way named is not taken or several are and none is chosen.
+ */
+export function coverAtAcceptance(
+  order: Pick<QuoteRequest, 'cover' | 'subHire'>,
+  named: CoverChoice | undefined,
+  site: Pick<SiteSettings, 'insuranceRequired' | 'coverOptions' | 'damageWaiver'>,
+): { cover?: CoverChoice; problem?: string } {
+  const options = order.subHire ? subHireCoverOptionsOf(site) : coverOptionsOf(site);
+  if (named)
+    return options.includes(named)
+      ? { cover: named }
+      : {
+          problem: options.length
+            ? `is not taken for this hire: choose ${options.map((option) => COVER_WORDS[option]).join(' or ')}`
+            : 'is not asked for by this house',
+        };
+  const chosen = chosenCover(order, site);
+  if (chosen && options.includes(chosen)) return {};
+  if (options.length === 1) return { cover: options[0] };
+  return options.length ? { problem: 'choose how this hire is covered before you accept' } : {};
+}
+
+const COVER_WORDS: Record<CoverChoice, string> = {
+  certificate: 'a certificate of insurance',
+  waiver: 'the damage waiver',
+  cardHold: 'a card hold for the replacement value',
+};
+
 /** The states a production may still choose its cover in: before it accepts (the waiver changes the price). */
 export const coverOpen = (order: Pick<QuoteRequest, 'state'>) =>
   (order.state ?? 'requested') === 'requested' || order.state === 'quoted';

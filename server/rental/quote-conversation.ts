@@ -16,7 +16,7 @@ import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { answerBy, holdKeyOf, holdUntil, isNotHold, pencilExpiresOn } from '../../schema/rental/holds';
 import { signatureAsked, termsToSign } from '../../schema/rental/agreement';
-import { chosenCover, coverOptionsOf } from '../../schema/rental/cover';
+import { coverAtAcceptance, type CoverChoice } from '../../schema/rental/cover';
 import { PNG } from 'pngjs';
 import {
   actionsFor,
@@ -297,6 +297,8 @@ export interface ActionRequest {
   rankedAt?: string;
   /** For `challenge`: the request behind the hold that wants its items. */
   challenger?: string;
+  /** For `accept`: the way of cover chosen as it accepts (where the house takes several). */
+  cover?: CoverChoice;
   /** For `accept` where the house has rental terms: the version read, and who signs. */
   signature?: SignatureInput;
   /** The network address the step came from (kept with a signature). */
@@ -634,17 +636,20 @@ export async function takeAction(
       step.action === 'accept' && signatureAsked(settings.site, { ...stored, state })
         ? signedAgreement(step, settings, step.now)
         : undefined;
-    // Where the house takes several ways of cover, a production chooses one before it accepts (the waiver and the card's change the price).
-    if (
-      step.action === 'accept' &&
-      !stored.subHire &&
-      coverOptionsOf(settings.site).length > 1 &&
-      !chosenCover(stored, settings.site)
-    )
+    // Where the house takes several ways of cover, a quote is accepted with one chosen (the waiver and the card's change the price);
+    // a house hiring on account names it as it accepts (a card hold is not among its ways).
+    const acceptedCover =
+      step.action === 'accept' && !isOrderState(state) ? coverAtAcceptance(stored, step.cover, settings.site) : {};
+    if (acceptedCover.problem)
       throw new FieldProblemsError(
-        [{ pointer: '/cover', message: 'choose how this hire is covered before you accept' }],
+        [{ pointer: '/cover', message: acceptedCover.problem }],
         'Not accepted: choose the cover first',
       );
+    const cover = acceptedCover.cover && {
+      choice: acceptedCover.cover,
+      at: step.now.toISOString(),
+      by: step.actor === 'vendor' ? ('vendor' as const) : ('visitor' as const),
+    };
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version)
@@ -660,7 +665,8 @@ export async function takeAction(
         settings.site.ccAuthEnabled &&
         holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined
       ) {
-        const need = neededFor(stored, items, settings.site);
+        // What the card holds follows the cover this acceptance leaves (a card's cover holds the replacement value).
+        const need = neededFor(cover ? { ...stored, cover } : stored, items, settings.site);
         if (beyondOneHold(need.amount, settings.site.currency ?? 'USD'))
           throw new CardHoldNeededError(tooLargeForACard(need.amount, settings.site));
         if (!holdCovers(stored.cardHold, need.amount, step.now))
@@ -692,7 +698,7 @@ export async function takeAction(
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     keepsOrder = allowed.hold === 'keep' && hold === 'order';
     const pencil = hold === 'pencil' ? pencilAfter(stored, step, settings, today) : undefined;
-    const after = { ...changed, state: allowed.to, versions };
+    const after = { ...changed, ...(cover && { cover }), state: allowed.to, versions };
     // Closing takes what the hire came to from the card; on a customer account, the card (a deposit) pays only the charges after the hire.
     const closingDue = () => closingDueOf(after, settings, items, step.now);
     const cardHold = holdAfterStep(
@@ -725,6 +731,7 @@ export async function takeAction(
       ...(step.action === 'accept' &&
         step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),
       ...(cardHold && { cardHold }),
+      ...(cover && { cover }),
       ...(pencil && { pencil }),
       ...(agreement && { agreement }),
       // A new signature on a changed order keeps the one it replaces.

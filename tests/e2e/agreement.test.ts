@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
-import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
+import { axeViolations, drawOn, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
 import { authoriseTestCard, sendQuoteRequest } from '../helpers/storefront-steps';
@@ -70,14 +70,7 @@ describe('the rental agreement', () => {
     await dialog.getByRole('textbox', { name: 'Sign with your full name' }).fill('Dana Reyes');
     await dialog.getByRole('textbox', { name: /Your title/ }).fill('Set decorator');
     // The signature drawn on the pad with the mouse, as a finger would.
-    const pad = dialog.getByRole('img', { name: /Draw your signature/ });
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.3, box.y + 20, { steps: 10 });
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height - 20, { steps: 10 });
-    await page.mouse.up();
+    await drawOn(page, dialog.getByRole('img', { name: /Draw your signature/ }));
     await expect.poll(() => dialog.getByRole('button', { name: 'Clear' }).isEnabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, app.artifacts, 'accept-and-sign');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTags } from '../../schema/rental/hire';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { TINY_PNG } from '../fixtures/tiny-png';
-import { chooseOption, visitorPage } from '../helpers/browser';
+import { chooseOption, drawOn, visitorPage } from '../helpers/browser';
 import { TEST_CARDS, testCard } from '../helpers/card-hold';
 import { fakeCameraShowing } from '../helpers/fake-camera';
 import { repoRoot } from '../helpers/paths';
@@ -256,18 +256,7 @@ describe('the warehouse floor', () => {
     await admin.page.getByRole('button', { name: 'Sign' }).click();
     const handover = admin.page.getByRole('dialog', { name: 'Hand over: who takes the items?' });
     await handover.getByRole('textbox', { name: 'Name' }).fill('Dana Reyes');
-    const pad = (await handover.locator('canvas').boundingBox())!;
-    await admin.page.mouse.move(pad.x + 30, pad.y + 120);
-    await admin.page.mouse.down();
-    for (const [x, y] of [
-      [80, 60],
-      [130, 130],
-      [190, 50],
-      [250, 120],
-      [320, 70],
-    ] as const)
-      await admin.page.mouse.move(pad.x + x, pad.y + y, { steps: 6 });
-    await admin.page.mouse.up();
+    await drawOn(admin.page, handover.locator('canvas'));
     await handover.screenshot({ path: path.join(app.artifacts, 'handover-dialog.png') });
     await handover.getByRole('button', { name: 'Save', exact: true }).click();
     await handover.waitFor({ state: 'detached' });

@@ -203,3 +203,15 @@ export async function chooseOption(page: Page, select: Locator, option: string):
   await listbox.waitFor({ state: 'detached' });
   await page.waitForFunction(([element, text]) => element?.textContent?.includes(text), [shown, option] as const);
 }
+
+/** Draws a signature on a pad (a canvas) with the mouse, as a finger would: a zigzag across it. */
+export async function drawOn(page: Page, pad: Locator): Promise<void> {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + 20, { steps: 10 });
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height - 20, { steps: 10 });
+  await page.mouse.move(box.x + box.width * 0.8, box.y + 30, { steps: 6 });
+  await page.mouse.up();
+}

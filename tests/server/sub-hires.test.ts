@@ -197,6 +197,7 @@ describe('a house asking another for a short line', () => {
         currency: string;
         lines: Array<{ dayRate: number }>;
         termsToSign?: { version: string; text: string; html: string };
+        coverToChoose?: { options: string[]; waiver?: { percent: number; price: number } };
       };
     }>;
   };
@@ -275,8 +276,19 @@ describe('a house asking another for a short line', () => {
     expect(quoted.statusCode, quoted.body).toBe(200);
     // Peachtree has rental terms: Jetway reads them with the quote and signs them to accept.
     const terms = '# Peachtree terms\n\nReturn everything clean.';
-    expect((await editTenant(t, 'atlanta', (tenant) => void (tenant.site.rentalTerms = terms))).statusCode).toBe(200);
+    // And asks for cover: a certificate, its damage waiver or a card hold (not a way for a house on account).
+    const edited = await editTenant(t, 'atlanta', (tenant) => {
+      tenant.site.rentalTerms = terms;
+      tenant.site.insuranceRequired = true;
+      tenant.site.coverOptions = ['certificate', 'waiver', 'cardHold'];
+      tenant.site.damageWaiver = { percent: 10, covers: 'Accidental damage', excludes: 'Loss', maxLiability: 500 };
+    });
+    expect(edited.statusCode).toBe(200);
     const { theirs } = (await subHires())[0]!;
+    expect(theirs.coverToChoose).toEqual({
+      options: ['certificate', 'waiver'],
+      waiver: expect.objectContaining({ percent: 10, maxLiability: 500, price: Math.round(theirs.total! * 10) / 100 }),
+    });
     expect(theirs).toMatchObject({ state: 'quoted', actions: expect.arrayContaining(['accept', 'decline']) });
     expect(theirs.termsToSign).toMatchObject({ version: termsVersionOf(terms), text: terms });
     expect(theirs.termsToSign?.html).toContain('<h1>Peachtree terms</h1>');
@@ -307,15 +319,31 @@ describe('a house asking another for a short line', () => {
       'signature.name': 'sign with your full name to accept the rental terms',
     });
     const signature = { termsVersion: termsVersionOf(terms), name: 'Kim Park', title: 'Jetway Props' };
-    const accepted = await step('accept', theirs.revision, { version: 1, signature });
+    // Signed, but no way of cover chosen; then a card hold, which a house on account does not cover with.
+    expect((await step('accept', theirs.revision, { version: 1, signature })).json().errors).toEqual({
+      cover: 'choose how this hire is covered before you accept',
+    });
+    expect((await step('accept', theirs.revision, { version: 1, signature, cover: 'cardHold' })).json().errors).toEqual(
+      {
+        cover: 'is not taken for this hire: choose a certificate of insurance or the damage waiver',
+      },
+    );
+    const accepted = await step('accept', theirs.revision, { version: 1, signature, cover: 'waiver' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({
       state: 'accepted',
       account: { id: 'house-aviation', netDays: 30, deposit: 'none' },
       agreement: { termsVersion: termsVersionOf(terms), name: 'Kim Park' },
+      cover: { choice: 'waiver', by: 'visitor' },
     });
-    // The later cases hire from a Peachtree without terms.
-    expect((await editTenant(t, 'atlanta', (tenant) => void delete tenant.site.rentalTerms)).statusCode).toBe(200);
+    // The later cases hire from a Peachtree without terms, or cover asked.
+    const plain = await editTenant(t, 'atlanta', (tenant) => {
+      delete tenant.site.rentalTerms;
+      delete tenant.site.insuranceRequired;
+      delete tenant.site.coverOptions;
+      delete tenant.site.damageWaiver;
+    });
+    expect(plain.statusCode).toBe(200);
     const confirmed = await t.as('platformStaff', {
       method: 'POST',
       url: `${theirUrl}/confirm`,

@@ -32,7 +32,7 @@ import { neededFor, tooLargeForACard } from '../../payments';
 import { schemaIds } from '../../../schema/documents';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { CardHold, Item, QuoteRequest, SignatureInput } from '../../../schema/types.generated';
+import type { CardHold, Item, QuoteRequest, StepInput } from '../../../schema/types.generated';
 import { signatureAsked, termsToSign } from '../../../schema/rental/agreement';
 import { renderMarkdown } from '../../../schema/display/markdown';
 import { afterExpiry, quoteStep } from '../../workflows/quote-step';
@@ -426,15 +426,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
       const settings = await settingsHere(request);
-      const body = (request.body ?? {}) as {
-        version?: number;
-        reason?: string;
-        purchaseOrder?: string;
-        billingContact?: string;
-        billingAddress?: string;
-        account?: string;
-        signature?: SignatureInput;
-      };
+      const body: NonNullable<StepInput> = (request.body as StepInput) ?? {};
       if (action === 'accept' && body.version === undefined)
         throw new FieldProblemsError(
           [{ pointer: '/version', message: 'is needed to accept: the priced version you read' }],
@@ -460,6 +452,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         ...(body.reason !== undefined && { note: body.reason }),
         ...(action === 'accept' && body.account !== undefined && { account: body.account }),
         ...(action === 'accept' && body.signature && { signature: body.signature, ip: request.ip }),
+        ...(action === 'accept' && body.cover && { cover: body.cover }),
         now: new Date(),
       });
       withVersion(reply, String(revisionOf(changed)));

@@ -16,17 +16,19 @@
  *   on hires starting in it: what this house charges for the units hired in against what the lender
  *   charges it, and the margin in one currency (CSV).
  * - POST /api/tenants/:tenantId/quote-requests/:id/sub-hires/:theirId/:action  accept (on this
- *   house's account there; the version read in the body), decline or cancel the other house's
- *   request, as its customer (If-Match: that request's revision).
+ *   house's account there; the version read in the body, and the way of cover where the lender
+ *   takes several: `coverToChoose` in the view), decline or cancel the other house's request, as
+ *   its customer (If-Match: that request's revision).
  */
 import { signatureAsked, termsToSign } from '../../../schema/rental/agreement';
+import { subHireCoverOptionsOf, waiverPrice } from '../../../schema/rental/cover';
 import { renderMarkdown } from '../../../schema/display/markdown';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
 import { todayIn, dayCount } from '../../../schema/rental/quote-rules';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
-import type { QuoteRequest, SignatureInput, SubHireAsk } from '../../../schema/types.generated';
+import type { QuoteRequest, StepInput, SubHireAsk } from '../../../schema/types.generated';
 import {
   askForSubHire,
   SubHireRefusedError,
@@ -101,9 +103,21 @@ async function theirSide(app: FastifyInstance, theirs: QuoteRequest) {
   const vendor = withDefaults('vendor', tenant.vendor);
   // The lender's rental terms, while accepting signs them: the hiring house reads and signs them in its console.
   const terms = signatureAsked(site, theirs) ? termsToSign(site) : undefined;
+  // The lender's ways of cover, while accepting chooses one (several, none chosen): the waiver with its price and terms.
+  const cover =
+    view.actions.includes('accept') && !isOrderState(theirs.state ?? 'requested') && subHireCoverOptionsOf(site);
+  const waiver = site.damageWaiver;
   return {
     ...view,
     ...(terms && { termsToSign: { ...terms, html: renderMarkdown(terms.text) } }),
+    ...(cover &&
+      cover.length > 1 && {
+        coverToChoose: {
+          options: cover,
+          ...(cover.includes('waiver') &&
+            waiver && { waiver: { ...waiver, price: waiverPrice(theirs, waiver.percent) } }),
+        },
+      }),
     actions: view.actions.filter((action) => (CUSTOMER_ACTIONS as readonly string[]).includes(action)),
     currency: site.currency!,
     locale: site.locale!,
@@ -291,7 +305,7 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         action: (typeof CUSTOMER_ACTIONS)[number];
       };
       const subHire = await subHireOf(tenantId, id, theirId);
-      const body = (request.body ?? {}) as { version?: number; reason?: string; signature?: SignatureInput };
+      const body: NonNullable<StepInput> = (request.body as StepInput) ?? {};
       if (action === 'accept' && body.version === undefined)
         throw new FieldProblemsError(
           [{ pointer: '/version', message: 'is needed to accept: the priced version you read' }],
@@ -326,6 +340,8 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         ...(action === 'accept' && { account: houseAccountId(tenantId) }),
         // A lender with rental terms has them signed by the house that hires (its staff, by name).
         ...(action === 'accept' && body.signature && { signature: body.signature, ip: request.ip }),
+        // The way of cover the hiring house chose, where the lender takes several.
+        ...(action === 'accept' && body.cover && { cover: body.cover }),
         now: new Date(),
       });
       request.log.info(

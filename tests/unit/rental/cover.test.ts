@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
-import { chosenCover, coverOptionsOf, coverStatement } from '../../../schema/rental/cover';
+import { chosenCover, coverAtAcceptance, coverOptionsOf, coverStatement } from '../../../schema/rental/cover';
 import {
   breakdownDue,
   dueLines,
@@ -44,6 +44,36 @@ describe('the ways a hire is covered', () => {
     const certificateOnly = site({ insuranceRequired: true });
     expect(chosenCover({}, certificateOnly)).toBe('certificate');
     expect(chosenCover({ cover: { choice: 'waiver', at, by: 'visitor' } }, certificateOnly)).toBe('certificate');
+  });
+});
+
+describe('the cover an acceptance leaves', () => {
+  const subHire = { subHire: { house: 'aviation', houseName: 'Jetway Props', forQuote: 'q1', objectID: 'seat' } };
+  const chosen = { cover: { choice: 'waiver' as const, at, by: 'visitor' as const } };
+
+  it('is the way named, one the house takes; else the one chosen; else asked for where several are taken', () => {
+    expect(coverAtAcceptance({}, 'cardHold', all)).toEqual({ cover: 'cardHold' });
+    expect(coverAtAcceptance(chosen, undefined, all)).toEqual({});
+    expect(coverAtAcceptance({}, undefined, all)).toEqual({
+      problem: 'choose how this hire is covered before you accept',
+    });
+    expect(coverAtAcceptance({}, undefined, site({ insuranceRequired: true }))).toEqual({});
+    expect(coverAtAcceptance({}, 'waiver', site({ insuranceRequired: true }))).toEqual({
+      problem: 'is not taken for this hire: choose a certificate of insurance',
+    });
+    expect(coverAtAcceptance({}, 'waiver', site())).toEqual({ problem: 'is not asked for by this house' });
+  });
+
+  it('never covers a house hiring on account with a card: its only other way is taken for it', () => {
+    expect(coverAtAcceptance(subHire, 'cardHold', all)).toEqual({
+      problem: 'is not taken for this hire: choose a certificate of insurance or the damage waiver',
+    });
+    expect(coverAtAcceptance(subHire, undefined, all)).toEqual({
+      problem: 'choose how this hire is covered before you accept',
+    });
+    const certificateOrCard = site({ insuranceRequired: true, coverOptions: ['certificate', 'cardHold'] });
+    expect(coverAtAcceptance(subHire, undefined, certificateOrCard)).toEqual({ cover: 'certificate' });
+    expect(coverAtAcceptance({ ...subHire, ...chosen }, undefined, all)).toEqual({});
   });
 });
 
