@@ -16,7 +16,10 @@ import { useAvailability } from './useAvailability';
 
 export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: PricingView }) {
   const translate = useTranslate();
-  const [objectID, setObjectID] = useState(view.lines[0].objectID);
+  const [chosen, setChosen] = useState(view.lines[0].objectID);
+  // The item chosen, while it is one of this request's lines: the page is kept when the console moves
+  // to another request (or the lines change), and then shows that request's first line.
+  const objectID = view.lines.some((entry) => entry.objectID === chosen) ? chosen : view.lines[0].objectID;
   const { timeline, problem } = useAvailability(
     tenantId,
     objectID,
@@ -78,7 +81,7 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
           size="small"
           label={translate('backlot.quotes.timelineOf')}
           value={objectID}
-          onChange={(event) => setObjectID(event.target.value)}
+          onChange={(event) => setChosen(event.target.value)}
           sx={{ minWidth: 240 }}
         >
           {view.lines.map((entry) => (

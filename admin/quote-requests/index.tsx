@@ -17,7 +17,17 @@ export function QuoteRequestsScreen() {
           </>
         }
       />
-      <Route path=":id" element={<QuotePricing tenantId={tenantId} />} />
+      <Route path=":id" element={<OneRequest tenantId={tenantId} />} />
     </Routes>
   );
+}
+
+/**
+ * One request's page, started afresh for each request: moving from one request to another (a link
+ * on the hold board, a clash, the browser's back) keeps nothing of the last one's (the item its
+ * timeline showed, what a button just said, whose messages are loaded).
+ */
+function OneRequest({ tenantId }: { tenantId: string }) {
+  const { id = '' } = useParams();
+  return <QuotePricing key={`${tenantId}/${id}`} tenantId={tenantId} />;
 }

@@ -215,7 +215,8 @@ export async function holdBoard(
 export function lapseOf(quote: QuoteRequest, today: string, now: Date): string | undefined {
   if (quote.hold !== 'pencil') return undefined;
   const challenge = quote.pencil?.challenge;
-  if (challenge && challenge.answerBy <= now.toISOString())
+  // A holder that accepted in time has answered: the house confirms it, the window no longer runs.
+  if (challenge && quote.state !== 'accepted' && challenge.answerBy <= now.toISOString())
     return 'another production wanted the items, and the hold was not confirmed in the time given';
   const until = pencilExpiresOn(quote);
   if (quote.pencil && until !== undefined && until < today) return `it lapsed after ${until}`;

@@ -72,6 +72,8 @@ export const quoteMessages = {
   holdBadge: (rank: string, challenged: boolean) => `${rank} hold${challenged ? ': answer needed' : ''}`,
   challenged: (vendor: string, when: string) =>
     `Another production wants the items you hold. Accept the quote to confirm your order, or release your hold, by ${when}. If ${vendor} hears nothing by then, your hold is released.`,
+  challengeAnswered: (vendor: string) =>
+    `Another production wanted the items you hold, and you answered in time: you accepted, so your hold stands until ${vendor} confirms your order.`,
   version: (version: number) => `Version ${version}`,
   validUntil: (date: string) => `Valid until ${date}`,
   sentOn: (date: string) => `Sent ${date}`,

@@ -352,13 +352,15 @@ function OwnQuote({ id }: { id: string }) {
             )}
           </dl>
         </div>
-        {/* Challenged: the holder confirms or lets go by the house's deadline, said on the house's clock. */}
+        {/* Challenged: the holder confirms or lets go by the house's deadline, said on the house's clock; once it accepted, the house confirms. */}
         {quote.pencil?.challenge && (
-          <p className="notice notice-warning" role="status">
-            {words.challenged(
-              vendor.displayName,
-              formatMoment(quote.pencil.challenge.answerBy, site, vendor.timezone ?? 'UTC'),
-            )}
+          <p className={quote.state === 'accepted' ? 'notice' : 'notice notice-warning'} role="status">
+            {quote.state === 'accepted'
+              ? words.challengeAnswered(vendor.displayName)
+              : words.challenged(
+                  vendor.displayName,
+                  formatMoment(quote.pencil.challenge.answerBy, site, vendor.timezone ?? 'UTC'),
+                )}
           </p>
         )}
         {isOrderState(quote.state) && quote.actions.includes('accept') && (

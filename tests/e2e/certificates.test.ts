@@ -13,7 +13,8 @@ import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules
 import { axeViolations, openHydrated, shootBothWidths, visitorPage } from '../helpers/browser';
 import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
-import { sendQuoteRequest } from '../helpers/storefront-steps';
+import { keepCertificate, sendQuoteRequest } from '../helpers/storefront-steps';
+import { openPart, partsOf, platformStaff, sendProductionRequest } from '../helpers/platform-steps';
 import { TINY_PDF } from '../fixtures/tiny-pdf';
 
 let app: ConsoleUnderTest;
@@ -32,27 +33,8 @@ const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts,
 
 describe('a certificate kept once on the marketplace', () => {
   it('serves each house by that house’s rules', async () => {
-    const staff = await app.logIn(STAFF);
-    await staff.page.waitForURL(/#\/tenants/);
-    const cookie = await staff.cookie();
-    const api = (method: 'GET' | 'PUT' | 'POST', pathname: string, body?: object, headers = {}) =>
-      http(`${app.server.url}${pathname}`, {
-        method,
-        headers: { cookie, origin: app.server.url, ...headers },
-        ...(body && { body }),
-      });
-    const editSite = async (house: string, change: Record<string, unknown>) => {
-      const site = (await api('GET', `/api/tenants/${house}/settings/site`)).json();
-      const saved = await api(
-        'PUT',
-        `/api/tenants/${house}/settings/site`,
-        { ...site, ...change },
-        {
-          'if-match': `"${site.version}"`,
-        },
-      );
-      expect(saved.status, saved.text).toBe(200);
-    };
+    const staff = await platformStaff(app);
+    const { api, editSite } = staff;
     for (const house of ['aviation', 'london']) await editSite(house, { insuranceRequired: true });
 
     // The production keeps its certificate once, on the marketplace.
@@ -64,22 +46,9 @@ describe('a certificate kept once on the marketplace', () => {
     await openHydrated(page, `${platform}/onboarding/welcome`);
     const kept = page.getByRole('region', { name: 'Your certificates' });
     await kept.getByText('You keep no certificate here yet. Add one below.').waitFor();
-    await kept.getByLabel(/^Certificate \(PDF/).setInputFiles({
-      name: 'night-flight-coi.pdf',
-      mimeType: 'application/pdf',
-      buffer: TINY_PDF,
-    });
-    await kept.getByLabel('Insurer').fill('Film Mutual');
-    await kept.getByLabel('Policy number').fill('FM-2027-0042');
-    await kept.getByLabel('Named insured').fill('Night Flight Productions LLC');
-    await kept.getByLabel('Any lessor (blanket)').check();
-    await kept.getByLabel('Rented property limit').fill('500000');
     const today = todayIn('UTC', new Date());
-    await kept.getByLabel('Cover starts').fill(today);
-    await kept.getByLabel('Cover ends').fill(addDays(today, 365));
-    await kept.getByRole('button', { name: 'Keep certificate' }).click();
+    await keepCertificate(page, TINY_PDF, today, addDays(today, 365));
     const card = kept.locator('.kept-certificate');
-    await card.getByText('Film Mutual · FM-2027-0042').waitFor();
     await card.getByText('Names any lessor as additional insured').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'platform-certificate-kept');
@@ -87,56 +56,32 @@ describe('a certificate kept once on the marketplace', () => {
     // One request, two houses; each approves the production and quotes its part.
     const startDate = addDays(earliestStart('Europe/London', 2, new Date()), 6);
     const key = crypto.randomUUID();
-    const sent = await page.evaluate(
-      (body) =>
-        fetch('/api/production-requests', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((response) => response.status),
-      {
-        key,
-        items: [
-          { listing: 'aviation~c-stand-40-in-with-arm', quantity: 2 },
-          { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
-        ],
-        startDate,
-        endDate: addDays(startDate, 2),
-        production: 'Night Flight',
-      },
-    );
+    const sent = await sendProductionRequest(page, {
+      key,
+      items: [
+        { listing: 'aviation~c-stand-40-in-with-arm', quantity: 2 },
+        { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+      ],
+      startDate,
+      endDate: addDays(startDate, 2),
+      production: 'Night Flight',
+    });
     expect(sent).toBe(201);
-    for (const house of ['aviation', 'london'])
-      expect((await api('PUT', `/api/tenants/${house}/users/${uid}`, { isAuthorized: true })).status).toBe(200);
-    const parts = (
-      (await page.evaluate((id) => fetch(`/api/production-requests/${id}`).then((r) => r.json()), key)) as {
-        parts: Array<{ house: string; quoteId: string; state: string }>;
-      }
-    ).parts;
+    for (const house of ['aviation', 'london']) await staff.approve(house, uid);
+    const parts = await partsOf(page, key);
     expect(parts.map((part) => [part.house, part.state])).toEqual([
       ['aviation', 'sent'],
       ['london', 'sent'],
     ]);
     const quoteAt = (house: string) => parts.find((part) => part.house === house)!.quoteId;
-    for (const house of ['aviation', 'london']) {
-      const read = await api('GET', `/api/tenants/${house}/quote-requests/${quoteAt(house)}`);
-      const quoted = await api(
-        'POST',
-        `/api/tenants/${house}/quote-requests/${quoteAt(house)}/quote`,
-        { adjustments: {}, services: [] },
-        { 'if-match': String(read.headers.etag) },
-      );
-      expect(quoted.status, quoted.text).toBe(200);
-    }
+    await staff.quoteParts(parts);
 
     // At Jetway: the marketplace certificate is offered, and used in one click.
-    const openPart = async (house: string) => {
-      await page.goto(`${platform}/quotes/${quoteAt(house)}`);
-      await page.waitForURL(new RegExp(`^http://${house}\\.localhost:\\d+/quotes/${quoteAt(house)}$`));
-      await page.locator('html[data-hydrated]').waitFor();
+    const insuranceAt = async (house: string) => {
+      await openPart(page, platform, house, quoteAt(house));
       return page.getByRole('region', { name: 'Certificate of insurance' });
     };
-    let insurance = await openPart('aviation');
+    let insurance = await insuranceAt('aviation');
     const offered = insurance.locator('.kept-certificate');
     await offered.getByText('Kept on the marketplace').waitFor();
     await offered.getByRole('button', { name: 'Use for this order' }).click();
@@ -145,7 +90,7 @@ describe('a certificate kept once on the marketplace', () => {
     await shoot(page, 'aviation-certificate-used');
 
     // At Soho: pounds only, so the same certificate says why it cannot serve here.
-    insurance = await openPart('london');
+    insurance = await insuranceAt('london');
     await insurance
       .getByText('Cannot be used at Soho Prop Hire. The limits are in USD: Soho Prop Hire takes certificates in GBP.')
       .waitFor();
@@ -154,7 +99,7 @@ describe('a certificate kept once on the marketplace', () => {
 
     // Soho states its rate for dollars: the certificate serves, its limit at that rate.
     await editSite('london', { certificateRates: [{ currency: 'USD', rate: 0.79 }] });
-    insurance = await openPart('london');
+    insurance = await insuranceAt('london');
     await insurance.getByRole('button', { name: 'Use for this order' }).click();
     await insurance.getByText('Used for this order').waitFor();
     await insurance.getByText(/^Certificate received: cover runs to /).waitFor();

@@ -101,6 +101,11 @@ export async function startConsole(
       const page = await contained.context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // A crash react-admin's error boundary catches (its page says "Something went wrong") is only logged.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /^(TypeError|ReferenceError|RangeError)\b/.test(message.text()))
+          errors.push(message.text().split('\n')[0]!);
+      });
       await page.goto(`${server.url}/admin/`);
       await page.locator('input[name=username]').fill(email);
       await page.locator('input[name=password]').fill(PASSWORD);

@@ -25,3 +25,25 @@ export async function authoriseTestCard(page: Page): Promise<void> {
   await cardPanel.getByRole('button', { name: /^Authorise \$/ }).click();
   await cardPanel.getByText(/^\$[\d,.]+ is held on your card until /).waitFor();
 }
+
+/**
+ * Keeps a blanket certificate (any lessor, US$500,000 on rented property, a year from today) in
+ * the "Your certificates" region of the page, as a production fills the form; waits until it is kept.
+ */
+export async function keepCertificate(page: Page, pdf: Buffer, today: string, lastDay: string): Promise<void> {
+  const kept = page.getByRole('region', { name: 'Your certificates' });
+  await kept.getByLabel(/^Certificate \(PDF/).setInputFiles({
+    name: 'night-flight-coi.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf,
+  });
+  await kept.getByLabel('Insurer').fill('Film Mutual');
+  await kept.getByLabel('Policy number').fill('FM-2027-0042');
+  await kept.getByLabel('Named insured').fill('Night Flight Productions LLC');
+  await kept.getByLabel('Any lessor (blanket)').check();
+  await kept.getByLabel('Rented property limit').fill('500000');
+  await kept.getByLabel('Cover starts').fill(today);
+  await kept.getByLabel('Cover ends').fill(lastDay);
+  await kept.getByRole('button', { name: 'Keep certificate' }).click();
+  await kept.locator('.kept-certificate').getByText('Film Mutual · FM-2027-0042').waitFor();
+}

@@ -19,7 +19,7 @@ import { releaseLapsedHolds } from '../../server/workflows/hold-watch';
 import { reminderDue, tellEndingCertificates } from '../../server/rental/certificate-watch';
 import { sampleQuoteRequest } from '../contract/quote-request-store.contract';
 import { sampleItem } from '../contract/item-store.contract';
-import { acceptWithCard } from '../helpers/card-hold';
+import { acceptWithCard, authoriseCard } from '../helpers/card-hold';
 import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -206,33 +206,48 @@ describe('holds, ranked and challenged', () => {
     expect(late.json().message).toMatch(/^Not held/);
   });
 
-  it('lets exactly one of a confirmation and the watch take a challenged hold as its window closes', async () => {
+  it('lets exactly one of the holder’s answer and the watch take a challenged hold as its window closes; an answer in time stands until the house confirms', async () => {
     const from = addDays(start(), 60);
     const holder = await ask('wren@studio.example', 'Last Light', from);
     const wanting = await ask('oak@studio.example', 'Dawn Patrol', from);
     await storefront('POST', `/api/quotes/${holder.id}/hold`, holder.cookie, '0');
     const quoted = await vendor('POST', `quote-requests/${holder.id}/quote`, { adjustments: {}, services: [] }, '1');
     expect(quoted.statusCode, quoted.body).toBe(200);
-    const accepted = await acceptWithCard(t.app, holder.id, holder.cookie);
+    const { revision } = await authoriseCard(t.app, holder.id, holder.cookie);
     const challenged = await vendor('POST', `quote-requests/${wanting.id}/challenge-holds`);
     const closes = new Date(Date.parse(challenged.json().challenged[0].answerBy) + 1000);
-    // The holder's confirmation and the watch's pass at the same moment: both read the same revision.
-    const [confirmed, released] = await Promise.all([
-      vendor('POST', `quote-requests/${holder.id}/confirm`, {}, String(Number(accepted) + 1)),
+    // The holder accepts (its answer) and the watch passes at the same moment: both read the same revision.
+    const [accepted, released] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${holder.id}/accept`,
+        payload: { version: 1 },
+        headers: {
+          host: AVIATION,
+          origin: `http://${AVIATION}`,
+          cookie: holder.cookie,
+          'if-match': `"${Number(revision) + 1}"`,
+        },
+      }),
       releaseLapsedHolds(t.app, t.app.log, closes, ['aviation']),
     ]);
     const stored = (await vendor('GET', `quote-requests/${holder.id}`)).json();
-    if (confirmed.statusCode === 200) {
+    if (accepted.statusCode === 200) {
       expect(released).toEqual([]);
-      expect(stored).toMatchObject({ state: 'confirmed', hold: 'order' });
+      expect(stored).toMatchObject({ state: 'accepted', hold: 'pencil' });
+      // Answered in time: later passes leave it for the house to confirm.
+      expect(await releaseLapsedHolds(t.app, t.app.log, new Date(closes.getTime() + 3_600_000), ['aviation'])).toEqual(
+        [],
+      );
+      const confirmed = await vendor('POST', `quote-requests/${holder.id}/confirm`, {}, stored.version);
+      expect(confirmed.json()).toMatchObject({ state: 'confirmed', hold: 'order' });
     } else {
-      expect(confirmed.statusCode).toBe(412);
+      expect(accepted.statusCode, accepted.body).toBe(412);
       expect(released).toEqual([holder.id]);
-      expect(stored).toMatchObject({ state: 'accepted', hold: 'none' });
+      expect(stored).toMatchObject({ state: 'quoted', hold: 'none' });
     }
-    expect(
-      stored.history.filter((entry: { action: string }) => ['confirm', 'release'].includes(entry.action)),
-    ).toHaveLength(1);
+    const history = (await vendor('GET', `quote-requests/${holder.id}`)).json().history as Array<{ action: string }>;
+    expect(history.filter((entry) => ['accept', 'release'].includes(entry.action))).toHaveLength(1);
   });
 
   it("extends a hold within its request's days, releases it after its last day, and tells the hold behind it is first now", async () => {
@@ -277,7 +292,7 @@ describe('holds, ranked and challenged', () => {
 
 describe('the house reorders holds', () => {
   it('moves the 3rd hold past the 2nd and back, telling the hold passed; refuses a move past one behind it, a stale read and a challenged hold', async () => {
-    const from = addDays(start(), 60);
+    const from = addDays(start(), 90);
     const [first, second, third] = [
       await ask('first@studio.example', 'First Light', from),
       await ask('second@studio.example', 'Second Unit', from),
