@@ -5,7 +5,7 @@
  * Opening the page reads the production's messages (the menu's unread count goes).
  */
 import { listenToConversations } from './conversation-events';
-import { hasNewMessages, withNewest } from '../../schema/conversation/threads';
+import { liveChange, withNewest } from '../../schema/conversation/threads';
 import { whenVisible } from '../../schema/display/when-visible';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -61,7 +61,7 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
   }, [count]);
   useEffect(() => {
     // Read (and so marked read) only while the page is in view.
-    const refresh = () =>
+    const refresh = (announce: boolean) =>
       void quoteApi.messages(tenantId, quoteId).then(
         (page) => {
           setView((current) => ({
@@ -69,17 +69,17 @@ export function ConversationCard({ tenantId, quoteId, email }: { tenantId: strin
             messages: withNewest(current?.messages ?? [], page.messages),
             ...(current && { earlier: current.earlier }),
           }));
-          setStatus(translate('backlot.conversation.arrived'));
+          if (announce) setStatus(translate('backlot.conversation.arrived'));
           tellConversationsRead();
         },
         () => undefined,
       );
     return listenToConversations(tenantId, (told) => {
       if (told.quoteId !== quoteId) return;
-      // A read, done, or this side's own message (this page shows what it sent): the summary only.
-      if (!hasNewMessages(told, known.current) || told.lastSide === 'house')
-        return setView((current) => current && { ...current, thread: told });
-      whenVisible(refresh);
+      // A read or done: the summary only. The house's own message (a colleague's, or this page's): read without "arrived".
+      const change = liveChange(told, known.current, 'house');
+      if (change === 'summary') return setView((current) => current && { ...current, thread: told });
+      whenVisible(() => refresh(change === 'announce'));
     });
   }, [tenantId, quoteId, translate]);
 

@@ -71,6 +71,20 @@ export const readByOther = (thread: ConversationThread | undefined, message: Con
 export const hasNewMessages = (told: Pick<ConversationThread, 'messages'>, known: number | undefined) =>
   told.messages > (known ?? 0);
 
+/**
+ * What a page showing `known` messages for `side` does with a conversation told live: take the
+ * summary only (a read, done), read the newest messages quietly (its own side wrote them, on this
+ * page or another: this page's own are shown already, once), or read them and say one arrived.
+ */
+export function liveChange(
+  told: Pick<ConversationThread, 'messages' | 'lastSide'>,
+  known: number | undefined,
+  side: ConversationSide,
+): 'summary' | 'quiet' | 'announce' {
+  if (!hasNewMessages(told, known)) return 'summary';
+  return told.lastSide === side ? 'quiet' : 'announce';
+}
+
 /** The messages a page shows with the newest page read again: each once, oldest first (ids sort as they were written). */
 export function withNewest<Message extends Pick<ConversationMessage, 'id'>>(
   shown: readonly Message[],

@@ -6,9 +6,11 @@
  *
  * A message and its summary are one transaction (two messages at once on two servers: both count).
  * The house's unread conversations are asked by `unread.house > 0` (one field's range: no composite
- * index) and put latest first here.
+ * index) and put latest first here. Each summary also keeps `changedAt`, Firestore's own time of its
+ * last write (not the schema's: it is taken off as a summary is read), so a live listener asks only
+ * for what changed since it started, not for every conversation the house ever had.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { threadAfter, threadDone, threadRead, type ConversationSide } from '../../schema/conversation/threads';
 import type { ConversationMessage, ConversationThread } from '../../schema/types.generated';
 import {
@@ -20,6 +22,15 @@ import {
 } from './conversation-store';
 
 const plain = <T>(document: T) => JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
+/** A summary as stored: the schema's, with the time of its last write. */
+const stored = (thread: ConversationThread) => ({ ...plain(thread), changedAt: FieldValue.serverTimestamp() });
+/** A summary as read: the schema's. */
+const threadOf = (data: DocumentData): ConversationThread => {
+  const { changedAt: _changedAt, ...thread } = data;
+  return thread as ConversationThread;
+};
+/** How far back a listener asks for changes when it starts: writes whose time Firestore had not yet settled. */
+const LISTEN_MARGIN_MS = 60_000;
 /** Firestore's `in` takes 30 values a query. */
 const IN_LIMIT = 30;
 
@@ -43,11 +54,9 @@ export class FirestoreConversationStore implements ConversationStore {
     const messageRef = this.messages(checked.tenantId, checked.quoteId).doc(checked.id);
     return this.firestore.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(threadRef);
-      const thread = checkedThread(
-        threadAfter(snapshot.exists ? (snapshot.data() as ConversationThread) : undefined, checked),
-      );
+      const thread = checkedThread(threadAfter(snapshot.exists ? threadOf(snapshot.data()!) : undefined, checked));
       // create() fails when the id is taken: an id is never given twice.
-      transaction.create(messageRef, plain(checked)).set(threadRef, plain(thread));
+      transaction.create(messageRef, plain(checked)).set(threadRef, stored(thread));
       return thread;
     });
   }
@@ -74,7 +83,7 @@ export class FirestoreConversationStore implements ConversationStore {
 
   async thread(tenantId: string, quoteId: string): Promise<ConversationThread | undefined> {
     const snapshot = await this.conversations(tenantId).doc(quoteId).get();
-    return snapshot.exists ? (snapshot.data() as ConversationThread) : undefined;
+    return snapshot.exists ? threadOf(snapshot.data()!) : undefined;
   }
 
   async threads(tenantId: string, quoteIds: readonly string[]): Promise<ConversationThread[]> {
@@ -82,13 +91,13 @@ export class FirestoreConversationStore implements ConversationStore {
     const batches = [];
     for (let i = 0; i < refs.length; i += IN_LIMIT) batches.push(refs.slice(i, i + IN_LIMIT));
     const found = await Promise.all(batches.map((batch) => this.firestore.getAll(...batch)));
-    return found.flat().flatMap((snapshot) => (snapshot.exists ? [snapshot.data() as ConversationThread] : []));
+    return found.flat().flatMap((snapshot) => (snapshot.exists ? [threadOf(snapshot.data()!)] : []));
   }
 
   async unreadByHouse(tenantId: string): Promise<ConversationThread[]> {
     const snapshot = await this.conversations(tenantId).where('unread.house', '>', 0).get();
     return snapshot.docs
-      .map((doc) => doc.data() as ConversationThread)
+      .map((doc) => threadOf(doc.data()))
       .sort((a, b) => b.lastAt.localeCompare(a.lastAt) || a.quoteId.localeCompare(b.quoteId))
       .slice(0, UNREAD_THREADS_LISTED);
   }
@@ -98,8 +107,8 @@ export class FirestoreConversationStore implements ConversationStore {
     return this.firestore.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(ref);
       if (!snapshot.exists) return undefined;
-      const thread = checkedThread(next(snapshot.data() as ConversationThread));
-      transaction.set(ref, plain(thread));
+      const thread = checkedThread(next(threadOf(snapshot.data()!)));
+      transaction.set(ref, stored(thread));
       return thread;
     });
   }
@@ -112,14 +121,20 @@ export class FirestoreConversationStore implements ConversationStore {
     return this.change(tenantId, quoteId, (thread) => threadDone(thread, at));
   }
 
+  /** The conversations of a tenant written since `millis` (Firestore's time): what a listener asks for. */
+  changedSince(tenantId: string, millis: number) {
+    return this.conversations(tenantId).where('changedAt', '>=', Timestamp.fromMillis(millis));
+  }
+
   subscribe(tenantId: string, listener: (thread: ConversationThread) => void): () => void {
     let first = true;
-    return this.conversations(tenantId).onSnapshot(
+    // Only the conversations written since it starts (less a margin), never the house's whole history.
+    return this.changedSince(tenantId, Date.now() - LISTEN_MARGIN_MS).onSnapshot(
       (snapshot) => {
-        // The first snapshot is what exists already; after it, each conversation added or changed.
+        // The first snapshot is what was written before it started; after it, each conversation added or changed.
         if (first) return void (first = false);
         for (const change of snapshot.docChanges())
-          if (change.type !== 'removed') listener(change.doc.data() as ConversationThread);
+          if (change.type !== 'removed') listener(threadOf(change.doc.data()));
       },
       () => undefined,
     );

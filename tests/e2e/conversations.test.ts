@@ -52,6 +52,11 @@ describe('a conversation on a request', () => {
       },
     );
 
+    // The same request open in a second tab of the production's.
+    const otherTab = await page.context().newPage();
+    await open(otherTab, `/quotes/${sent.id}`);
+    const otherPanel = otherTab.getByRole('region', { name: 'Messages with Jetway Props' });
+    await otherPanel.getByText('No messages yet.').waitFor();
     await open(page, `/quotes/${sent.id}`);
     const panel = page.getByRole('region', { name: 'Messages with Jetway Props' });
     await panel.getByText('No messages yet.').waitFor();
@@ -66,6 +71,10 @@ describe('a conversation on a request', () => {
     await panel.getByText('Can the cases come with <b>straps</b>?', { exact: false }).waitFor();
     expect(await panel.locator('b').count()).toBe(0);
     expect(await box.inputValue()).toBe('');
+    // The other tab shows it as it is written, as the production's own (not "arrived"), then closes.
+    await otherPanel.getByText('We shoot on the ferry deck.', { exact: false }).waitFor({ timeout: 5_000 });
+    expect(await otherPanel.getByText('A new message arrived.').count()).toBe(0);
+    await otherTab.close();
 
     // The production leaves the page (an open page would show the answer as it comes, and read it).
     await open(page, '/quotes');

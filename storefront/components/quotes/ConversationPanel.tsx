@@ -5,7 +5,7 @@
  * house's messages (the list's unread count goes).
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { hasNewMessages, readByOther, withNewest } from '../../../schema/conversation/threads';
+import { liveChange, readByOther, withNewest } from '../../../schema/conversation/threads';
 import { whenVisible } from '../../../schema/display/when-visible';
 import type { ConversationMessage, ConversationThread } from '../../../schema/types.generated';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
@@ -52,7 +52,7 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
     if (typeof EventSource === 'undefined') return;
     const events = new EventSource(quotesApi.messageEventsHref(quoteId));
     // Read (and so marked read) only while the page is in view.
-    const refresh = () =>
+    const refresh = (announce: boolean) =>
       void quotesApi.messages(quoteId).then(
         (page) => {
           setView((current) => ({
@@ -61,16 +61,16 @@ export function ConversationPanel({ quoteId }: { quoteId: string }) {
             // Earlier pages already loaded stay loaded; the cursor before them stays theirs.
             ...(current && { earlier: current.earlier }),
           }));
-          setStatus(words.arrived);
+          if (announce) setStatus(words.arrived);
         },
         () => undefined,
       );
     events.addEventListener('thread', (event) => {
       const told = JSON.parse((event as MessageEvent<string>).data) as ConversationThread;
-      // A read, done, or this side's own message (this page shows what it sent): the summary only.
-      if (!hasNewMessages(told, known.current) || told.lastSide === 'production')
-        return setView((current) => current && { ...current, thread: told });
-      whenVisible(refresh);
+      // A read or done: the summary only. Its own message written in another tab: read without "arrived".
+      const change = liveChange(told, known.current, 'production');
+      if (change === 'summary') return setView((current) => current && { ...current, thread: told });
+      whenVisible(() => refresh(change === 'announce'));
     });
     return () => events.close();
   }, [quoteId]);
