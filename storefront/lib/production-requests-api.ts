@@ -14,7 +14,16 @@ import { apiCall } from '../auth/identity-api';
 
 export type ShownPart = ProductionPart & {
   href?: string;
-  quote?: { state: string; held?: boolean; total?: number; taxName?: string; currency?: string; locale?: string };
+  quote?: {
+    state: string;
+    held?: boolean;
+    /** The house's messages on it not read yet. */
+    unread?: number;
+    total?: number;
+    taxName?: string;
+    currency?: string;
+    locale?: string;
+  };
 };
 export type ShownProductionRequest = Omit<ProductionRequest, 'parts'> & { parts: ShownPart[] };
 /** What each house answered "Hold at every house". */

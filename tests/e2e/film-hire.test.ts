@@ -5,7 +5,7 @@
  * houses verify its certificate; a second production wants Jetway's galley, so Jetway challenges the
  * hold; the first production signs Jetway's terms and accepts (confirmed by Jetway: the challenger is
  * mailed the outcome) and releases Soho's hold; it asks Jetway a question on the order and is mailed
- * the answer. axe-core on the quote page; screenshots at 1280 and 375 px.
+ * the answer, which its list on the platform counts on Jetway's part. axe-core on the quote page; screenshots at 1280 and 375 px.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -173,6 +173,21 @@ describe('a hire at two houses, from pencil to order', () => {
     const mail = await simpleParser(await readFile(path.join(outbox.dir, answer!.file)));
     expect(mail.text).toContain('Yes: our truck is there at 5:30.');
     expect(mail.text).toContain(`/quotes/${quoteAt('aviation')}`);
+    // The production's list on the platform is its inbox across houses: Jetway's part has a new message.
+    await openHydrated(page, `${platform}/quotes`);
+    await page
+      .locator('.production-part')
+      .filter({ hasText: 'Sent to Jetway Props' })
+      .getByText('1 new message')
+      .waitFor();
+    expect(
+      await page
+        .locator('.production-part')
+        .filter({ hasText: 'Sent to Soho Prop Hire' })
+        .getByText(/new message/)
+        .count(),
+    ).toBe(0);
+    await shoot(page, 'platform-inbox');
 
     // Where it ends: an order at Jetway, nothing held at Soho, Red Eye behind a confirmed order.
     const view = async (house: string) =>

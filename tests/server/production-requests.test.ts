@@ -475,5 +475,24 @@ describe('a production request on the platform', () => {
       headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: other.cookie },
     });
     expect(theirs.statusCode).toBe(404);
+
+    // Its list is its inbox across houses: a house's message not read yet is counted on that house's part only.
+    const london = (held.json() as ProductionRequest).parts.find((part) => part.house === 'london')!;
+    const wrote = await t.as('platformStaff', {
+      method: 'POST',
+      url: `/api/tenants/london/quote-requests/${london.quoteId}/messages`,
+      payload: { text: 'Your stand is set aside.' },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(201);
+    const read = await t.app.inject({
+      url: `/api/production-requests/${id}`,
+      headers: { host: PLATFORM, cookie: visitor.cookie },
+    });
+    expect(
+      read.json().parts.map((part: { house: string; quote?: { unread?: number } }) => [part.house, part.quote?.unread]),
+    ).toEqual([
+      ['aviation', undefined],
+      ['london', 1],
+    ]);
   });
 });

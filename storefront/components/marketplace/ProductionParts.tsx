@@ -184,6 +184,12 @@ export function ProductionParts({
                 {part.quote.held && <span className="badge badge-confirmed">{messages.partHeld}</span>}{' '}
                 {quoteMessages.states[part.quote.state as keyof typeof quoteMessages.states] ?? part.quote.state}
                 {partTotalSaid(part.quote, site.locale)}
+                {part.quote.unread ? (
+                  <>
+                    {' '}
+                    <span className="quote-card-unread">{quoteMessages.unreadMessages(part.quote.unread)}</span>
+                  </>
+                ) : null}
               </p>
             )}
             {part.problem && part.state !== 'sent' && <p className="production-part-problem">{part.problem}</p>}
