@@ -27,6 +27,7 @@ import {
   withHoldRanks,
 } from '../../schema/rental/holds';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
+import { formatMoment } from '../../schema/display/format';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { revisionOf } from '../stores/quote-request-store';
 import { itemsOfQuotes, QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
@@ -122,7 +123,7 @@ export async function rankAhead(
   if (!passing) throw new QuoteRefusedError('That hold is not ahead of this one on its items: nothing to move past.');
   if (passing.challenge?.forThis)
     throw new QuoteRefusedError(
-      `${passing.who}'s hold is challenged for this request: its holder answers by ${passing.challenge.answerBy}.`,
+      `${passing.who}'s hold is challenged for this request: its holder answers by ${formatMoment(passing.challenge.answerBy, settings.site, settings.timezone)}.`,
     );
   const today = todayIn(settings.timezone, now);
   const booked = (await bookingsAround(stores, settings, quote)).filter(

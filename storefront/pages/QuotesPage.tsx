@@ -114,8 +114,8 @@ function VisitorQuotes() {
                 </span>
                 <span className="quote-card-total">{cardTotal(quote, site)}</span>
                 {quote.pencil && (
-                  <span className={`quote-card-hold${quote.pencil.challenge ? ' quote-card-hold-challenged' : ''}`}>
-                    {words.holdBadge(ordinal(quote.pencil.rank), Boolean(quote.pencil.challenge))}
+                  <span className={`quote-card-hold${answerNeeded(quote) ? ' quote-card-hold-challenged' : ''}`}>
+                    {words.holdBadge(ordinal(quote.pencil.rank), answerNeeded(quote))}
                   </span>
                 )}
                 {quote.unreadMessages ? (
@@ -150,3 +150,7 @@ function cardTotal(quote: VisitorQuote, site: Parameters<typeof formatMoney>[1])
   if (quote.hireTotals) return formatMoney(quote.hireTotals.total, site);
   return pricedTotalSaid(quote, site);
 }
+
+/** Whether a request's hold waits on its production's answer: challenged, and not accepted yet (then the house confirms next). */
+const answerNeeded = (quote: { state: string; pencil?: { challenge?: unknown } }) =>
+  Boolean(quote.pencil?.challenge) && quote.state !== 'accepted';

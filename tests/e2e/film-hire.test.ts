@@ -130,6 +130,11 @@ describe('a hire at two houses, from pencil to order', () => {
     await drawOn(page, dialog.getByRole('img', { name: /Draw your signature/ }));
     await dialog.getByRole('button', { name: 'Accept this quote' }).click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();
+    await page.getByText(/you accepted, so your hold stands until Jetway Props confirms your order/).waitFor();
+    // Its list at Jetway no longer asks it for an answer.
+    await openHydrated(page, `${jetway}/quotes`);
+    const card = page.getByRole('link', { name: /Night Flight/ });
+    await card.getByText('1st hold', { exact: true }).waitFor();
     await staff.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${quoteAt('aviation')}`);
     await staff.page
       .getByText(/^Rental terms \(version [0-9a-f]{8}\) signed by Dana Reyes, Set decorator on /)

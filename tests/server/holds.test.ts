@@ -343,7 +343,7 @@ describe('the house reorders holds', () => {
     );
     expect(pastChallenge.statusCode).toBe(409);
     expect(pastChallenge.json().message).toMatch(
-      /^First Light's hold is challenged for this request: its holder answers by /,
+      /^First Light's hold is challenged for this request: its holder answers by \w{3}, \w{3} \d+, \d+:\d\d [AP]M P[SD]T\.$/,
     );
 
     // The second, now behind both, moves past the third and stands 2nd again; the history says so.
