@@ -599,6 +599,8 @@ export const en = {
       moveUpLabel: 'Move %{who} ahead of %{ahead} on %{item}',
       movedUp: '%{who} moved ahead of %{passed}: now the %{rank} hold. %{passed} is told.',
       moveFailed: 'Not moved: %{message}',
+      moveAhead: 'Move ahead of %{who}',
+      movedAhead: 'Moved ahead of %{passed}: now the %{rank} hold. %{passed} is told.',
       heldItems: '%{smart_count} held line |||| %{smart_count} held lines',
       quantity: '%{smart_count} held |||| %{smart_count} held',
     },

@@ -1,8 +1,8 @@
 /**
  * The holds on a request's page: its own hold (its rank on its items, who placed it, its last day,
  * a challenge's deadline) with a way to extend it to a later day, and the other productions'
- * holds ahead of it, which the house challenges before it can confirm this one. Shown while
- * either is there.
+ * holds ahead of it, which the house challenges before it can confirm this one, or moves this hold
+ * past one by one (a hold challenged for it waits for its answer). Shown while either is there.
  */
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -40,14 +40,15 @@ export function HoldCard({
   if (!pencil && !heldAhead.length) return null;
   const lastDay = addDays(view.startDate, -1);
 
-  const act = async (work: () => Promise<unknown>, said: string) => {
+  /** Runs a step, then reads the request again and says `said` (or what the step answers). */
+  const act = async (work: () => Promise<unknown>, said?: string) => {
     setBusy(true);
     setError(undefined);
     setDone(undefined);
     try {
-      await ownChange(work);
+      const answer = await ownChange(work);
       onChange(await quoteApi.open(tenantId, view.id));
-      setDone(said);
+      setDone(said ?? String(answer));
     } catch (failure) {
       setError(refusalText(failure));
     } finally {
@@ -114,11 +115,26 @@ export function HoldCard({
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {heldAhead.map((hold) => (
               <li key={hold.id}>
-                <Typography variant="body2">
+                <Typography variant="body2" component="span">
                   {translate('backlot.holds.aheadRow', { who: hold.who, until: day(hold.until) })}
                   {hold.challenge &&
                     ` · ${translate('backlot.holds.answersBy', { when: moment(hold.challenge.answerBy) })}`}
                 </Typography>
+                {pencil && !hold.challenge?.forThis && (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    sx={{ ml: 1 }}
+                    onClick={() =>
+                      void act(async () => {
+                        const moved = await quoteApi.moveAhead(tenantId, view.id, Number(view.version), hold.id);
+                        return translate('backlot.holds.movedAhead', { passed: hold.who, rank: ordinal(moved.rank) });
+                      })
+                    }
+                  >
+                    {translate('backlot.holds.moveAhead', { who: hold.who })}
+                  </Button>
+                )}
               </li>
             ))}
           </Box>

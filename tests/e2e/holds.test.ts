@@ -113,6 +113,9 @@ describe('holds', () => {
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${third.id}`);
     await admin.page.getByRole('button', { name: 'Pencil a hold' }).click();
     await card.getByText('3rd hold', { exact: true }).waitFor();
+    // Each hold ahead can be passed from here too (the board does it below).
+    await card.getByRole('button', { name: 'Move ahead of Red Eye 2' }).waitFor();
+    await card.getByRole('button', { name: 'Move ahead of Night Ferry' }).waitFor();
     await admin.page.getByRole('menuitem', { name: 'Holds' }).click();
     await board
       .getByRole('button', { name: 'Move Red Eye 3 ahead of Red Eye 2 on Aft Galley Module, Stainless' })
