@@ -165,6 +165,8 @@ describe('a hire at two houses, from pencil to order', () => {
     await panel.getByRole('status').getByText('Sent.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'order-at-jetway');
+    // It goes back to its list on the platform (an open quote page would read the answer as it comes).
+    await openHydrated(page, `${platform}/quotes`);
     await staff.page.reload();
     const thread = staff.page
       .getByRole('heading', { name: 'Messages with the production' })
@@ -179,7 +181,8 @@ describe('a hire at two houses, from pencil to order', () => {
     expect(mail.text).toContain('Yes: our truck is there at 5:30.');
     expect(mail.text).toContain(`/quotes/${quoteAt('aviation')}`);
     // The production's list on the platform is its inbox across houses: Jetway's part has a new message.
-    await openHydrated(page, `${platform}/quotes`);
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor();
     await page
       .locator('.production-part')
       .filter({ hasText: 'Sent to Jetway Props' })
