@@ -2,11 +2,13 @@
  * What a catalogue's items must agree on with their tenant, beyond the item schema: each category
  * path names a rental category of the tenant's tree, each colour is in its colour map, each custom
  * field value is one of that field's options, item ids are unique, amounts have at most two
- * decimals and an item is not updated before it was listed. Pure, browser-safe: the CLI, the
+ * decimals, an item is not updated before it was listed, and a kit holds items of the catalogue,
+ * never itself (schema/rental/kits.ts). Pure, browser-safe: the CLI, the
  * server's writes and the console's forms run the same rules.
  */
 import { foreignFileReferences } from './own-files';
 import { isRentalGroup } from './routes';
+import { kitProblems } from './rental/kits';
 import type { Catalogue, Item, Tenant } from './types.generated';
 
 export interface ItemFinding {
@@ -85,7 +87,7 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
   return findings;
 }
 
-/** Every item's rules, and ids unique across the catalogue; pointers into the catalogue file. */
+/** Every item's rules, ids unique and kits made of its items across the catalogue; pointers into the catalogue file. */
 export function checkCatalogueRules(catalogue: Catalogue, tenant: Pick<Tenant, 'site' | 'categories'>): ItemFinding[] {
   const findings: ItemFinding[] = [];
   const firstIndex = new Map<string, number>();
@@ -100,6 +102,19 @@ export function checkCatalogueRules(catalogue: Catalogue, tenant: Pick<Tenant, '
       });
     for (const finding of checkItemRules(item, tenant))
       findings.push({ ...finding, pointer: `/items/${index}${finding.pointer}` });
+  });
+  const byId = new Map(catalogue.items.map((item) => [item.objectID, item]));
+  catalogue.items.forEach((item, index) => {
+    if (!item.kit) return;
+    const problems = kitProblems(
+      item.objectID,
+      item.kit,
+      (id) => byId.has(id),
+      (id) => byId.get(id)?.kit,
+      (id) => byId.get(id)?.name ?? id,
+    );
+    for (const problem of problems)
+      findings.push({ ...problem, pointer: `/items/${index}${problem.pointer}`, rule: 'item-kit' });
   });
   return findings;
 }

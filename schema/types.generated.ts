@@ -1426,6 +1426,34 @@ export interface Item {
    */
   tracking?: ('quantity' | 'units') & string;
   /**
+   * Kit: When the item is made of other items: a fixed kit (always goes out whole, under its own label) or a package (a priced bundle whose components are picked one by one). Either way it is free only when every component is, in the quantities it needs; kits may hold kits, never themselves.
+   */
+  kit?: {
+    /**
+     * Kind: A fixed kit is booked, scanned and checked in as one; a package's components are picked and scanned one by one.
+     */
+    kind: ('fixed' | 'package') & string;
+    /**
+     * Components: The items it is made of, in the order the pull sheet lists them, each with how many one kit holds.
+     *
+     * @minItems 1
+     * @maxItems 50
+     */
+    components: [KitComponent, ...KitComponent[]];
+    /**
+     * Price: The kit's own rates (above), or its components' rates less a discount.
+     */
+    price?: ('own' | 'components') & string;
+    /**
+     * Discount on the components (%): With the components' rates: the share taken off their sum.
+     */
+    discountPercent?: number;
+    /**
+     * Itemise on invoice: Print each component as its own line on invoices, with its ledger code and tax, instead of the kit as one line.
+     */
+    itemise?: boolean;
+  };
+  /**
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
   replacementValue?: number;
@@ -1529,6 +1557,19 @@ export interface CategoryPath {
    * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
    */
   subcategory?: string;
+}
+/**
+ * One item a kit holds, and how many of it.
+ */
+export interface KitComponent {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Quantity: How many one kit holds.
+   */
+  quantity: number;
 }
 /**
  * A tenant's items as a file (tenants/<id>/catalogue.json): the sample catalogue a tenant ships with, loaded into the item store by `backlot catalogue import`.

@@ -25,8 +25,9 @@ import { SchemaInput } from '../schema-form/SchemaInput';
 import { ItemPhotoInputs } from './ItemPhotoInputs';
 import { useTenantChoices } from './useTenantChoices';
 
+// A kit is edited with its components (a list the generic fields do not draw): not field by field here.
 const fields = fieldsOf(rootSchema('item'), {
-  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt'],
+  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt', 'kit'],
 });
 const objectIdField = fieldsOf(rootSchema('item')).find((field) => field.source === 'objectID')!;
 

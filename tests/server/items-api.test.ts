@@ -324,6 +324,57 @@ describe('the items API', () => {
     expect(renamed.json().errors).toEqual({ objectID: 'must stay "edit-me": an item\'s id does not change' });
   });
 
+  it('keeps a kit of catalogue items, kits within it, and refuses one that would contain itself, naming the way round', async () => {
+    for (const id of ['kit-shell', 'kit-seat', 'kit-lamp']) expect((await create(acmeItem(id))).statusCode).toBe(201);
+    const lighting = acmeItem('kit-lighting', {
+      name: 'Lighting kit',
+      kit: { kind: 'package', components: [{ objectID: 'kit-lamp', quantity: 2 }] },
+    });
+    expect((await create(lighting)).statusCode).toBe(201);
+    const cockpit = acmeItem('kit-cockpit', {
+      name: 'Cockpit set',
+      kit: {
+        kind: 'fixed',
+        components: [
+          { objectID: 'kit-shell', quantity: 1 },
+          { objectID: 'kit-seat', quantity: 2 },
+          { objectID: 'kit-lighting', quantity: 1 },
+        ],
+      },
+    });
+    const kept = await create(cockpit);
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().kit.components).toHaveLength(3);
+    // Unknown, and the lighting kit made to hold the cockpit set that holds it.
+    const unknown = await create(
+      acmeItem('kit-bad', { kit: { kind: 'fixed', components: [{ objectID: 'no-such-item', quantity: 1 }] } }),
+    );
+    expect(unknown.json().errors).toEqual({ 'kit.components.0.objectID': 'is not in the catalogue (no-such-item)' });
+    const { version } = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/kit-lighting' })).json();
+    const looped = await t.as('acmeAdmin', {
+      method: 'PUT',
+      url: '/api/tenants/acme/items/kit-lighting',
+      payload: {
+        ...lighting,
+        kit: { kind: 'package', components: [...lighting.kit!.components, { objectID: 'kit-cockpit', quantity: 1 }] },
+      },
+      headers: { 'if-match': `"${version}"` },
+    });
+    expect(looped.statusCode).toBe(400);
+    expect(looped.json().errors).toEqual({
+      'kit.components.1.objectID':
+        'contains this kit (Lighting kit → Cockpit set → Lighting kit): a kit cannot contain itself',
+    });
+    // The schema's own bounds: a kit of nothing, a quantity of none.
+    const empty = await create({ ...acmeItem('kit-empty'), kit: { kind: 'fixed', components: [] } });
+    expect(Object.keys(empty.json().errors)).toEqual(['kit.components']);
+    const none = await create({
+      ...acmeItem('kit-none'),
+      kit: { kind: 'fixed', components: [{ objectID: 'kit-seat', quantity: 0 }] },
+    });
+    expect(Object.keys(none.json().errors)).toEqual(['kit.components.0.quantity']);
+  });
+
   it('adds and removes tags, or moves items, in bulk: all of them or, on a problem, none', async () => {
     await create(acmeItem('bulk-1', { tags: ['vintage'] }));
     await create(acmeItem('bulk-2'));

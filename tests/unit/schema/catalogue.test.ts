@@ -71,6 +71,25 @@ describe('a catalogue file', () => {
     expect(check(source).catalogue).toBeUndefined();
   });
 
+  it('holds its kits to its items: an unknown component, and two kits that would hold each other', () => {
+    const kit = (objectID: string, name: string, components: string[]) =>
+      item({
+        objectID,
+        name,
+        kit: { kind: 'fixed', components: components.map((id) => ({ objectID: id, quantity: 1 })) },
+      });
+    const source = text([
+      item(),
+      kit('cabin-set', 'Cabin set', ['economy-triple-blue', 'galley-set']),
+      kit('galley-set', 'Galley set', ['cabin-set', 'galley-oven']),
+    ]);
+    expect(shown(source).map((line) => line.replace(/^\d+:\d+ /, ''))).toEqual([
+      '/items/1/kit/components/1/objectID contains this kit (Cabin set → Galley set → Cabin set): a kit cannot contain itself',
+      '/items/2/kit/components/0/objectID contains this kit (Galley set → Cabin set → Galley set): a kit cannot contain itself',
+      '/items/2/kit/components/1/objectID is not in the catalogue (galley-oven)',
+    ]);
+  });
+
   it('refuses a rate finer than a cent by the schema (item.schema.json money: whole cents)', () => {
     expect(shown(text([item({ rates: { day: 12.345 } })]))).toEqual([
       expect.stringMatching(

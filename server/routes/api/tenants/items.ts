@@ -18,7 +18,7 @@
  * fields: schema/catalogue-rules.ts); problems answer 400 with `errors` keyed by field, as
  * react-admin shows them. Records are the items with `id` (the objectID) and `version`.
  */
-import { allItems as allItemsOf } from '../../../catalogue';
+import { allItems as allItemsOf, kitProblemsOf } from '../../../catalogue';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';
@@ -206,6 +206,12 @@ const items: FastifyPluginAsync = async (app) => {
   /** Every item of the tenant, read page by page from the store. */
   const allItems = (tenantId: string) => allItemsOf(app.itemStore, tenantId);
 
+  /** A kit's components, read from the catalogue: refused by field when one is unknown, twice, or contains the kit. */
+  const checkedKit = async (tenantId: string, item: Item) => {
+    const problems = await kitProblemsOf(app.itemStore, tenantId, item);
+    if (problems.length) throw new ItemInvalidError(item.objectID, problems);
+  };
+
   /** The item as it would be saved, refused with every problem the tenant finds in it. */
   const checkedAgainst = (tenant: Tenant, item: Item): Item => {
     const findings = checkItemRules(item, tenant);
@@ -301,6 +307,7 @@ const items: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId, tenant } = await tenantOf(request);
       const item = checkedAgainst(tenant, request.body as Item);
+      await checkedKit(tenantId, item);
       if (await app.itemStore.get(tenantId, item.objectID))
         throw Object.assign(new ItemExistsError(`An item with the id ${JSON.stringify(item.objectID)} exists`), {
           field: 'objectID',
@@ -338,6 +345,7 @@ const items: FastifyPluginAsync = async (app) => {
             { pointer: '/objectID', message: `must stay ${JSON.stringify(id)}: an item's id does not change` },
           ]),
         );
+      await checkedKit(tenantId, body);
       const saved = await app.itemStore.update(tenantId, id, (current) => {
         const version = itemVersion(current);
         if (version !== expected) throw new ItemVersionConflictError(version);

@@ -1,0 +1,101 @@
+/**
+ * Kits and packages (issue 53): an item made of other items in given quantities, which may be kits
+ * themselves (a cockpit set holding a lighting kit). A fixed kit goes out whole under its own label;
+ * a package is a priced bundle whose components are picked one by one. Either way what it takes
+ * from stock is its components': a kit is free on a day only when every component is, in the
+ * quantity the kit needs, after every other booking.
+ *
+ * Pure, over a lookup of the tenant's kits (`kitOf`): the item routes check a kit when it is saved,
+ * availability and bookings expand it, the pages say what it includes.
+ */
+import type { Item } from '../types.generated';
+
+export type Kit = NonNullable<Item['kit']>;
+/** A tenant's kit definitions by item id (undefined: not a kit). */
+export type KitOf = (objectID: string) => Kit | undefined;
+
+/** How deep kits may nest: a set holding a kit holding a kit … (a cycle is refused before it gets there). */
+export const KIT_DEPTH = 8;
+
+/**
+ * The way from one of `components` back to `objectID` itself, when saving it with `components`
+ * would make a kit contain itself: [component, …, objectID]. Undefined otherwise.
+ */
+export function kitCycle(objectID: string, components: Kit['components'], kitOf: KitOf): string[] | undefined {
+  const seen = new Set<string>();
+  const walk = (id: string, path: string[]): string[] | undefined => {
+    if (id === objectID) return path;
+    if (seen.has(id) || path.length > KIT_DEPTH) return undefined;
+    seen.add(id);
+    for (const component of kitOf(id)?.components ?? []) {
+      const found = walk(component.objectID, [...path, component.objectID]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const component of components) {
+    const found = walk(component.objectID, [component.objectID]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * What `quantity` of an item takes from stock: the items themselves when they are not a kit, else
+ * its components' (nested kits opened all the way), summed per item.
+ */
+export function stockDemand(objectID: string, quantity: number, kitOf: KitOf): Map<string, number> {
+  const demand = new Map<string, number>();
+  const open = (id: string, count: number, depth: number) => {
+    const kit = depth <= KIT_DEPTH ? kitOf(id) : undefined;
+    if (!kit) return void demand.set(id, (demand.get(id) ?? 0) + count);
+    for (const component of kit.components) open(component.objectID, count * component.quantity, depth + 1);
+  };
+  open(objectID, quantity, 0);
+  return demand;
+}
+
+/** How many of a kit are free, given how many of each item are (`freeOf`): the fewest its components allow. */
+export function kitsFree(objectID: string, kitOf: KitOf, freeOf: (objectID: string) => number): number {
+  let fewest = Infinity;
+  for (const [id, needed] of stockDemand(objectID, 1, kitOf))
+    fewest = Math.min(fewest, Math.floor(freeOf(id) / needed));
+  return fewest === Infinity ? 0 : Math.max(0, fewest);
+}
+
+/**
+ * A kit's problems, each at its field, before it is saved: a component that is the item itself,
+ * not in the catalogue, listed twice, or that contains this kit (a cycle, named along its way).
+ */
+export function kitProblems(
+  objectID: string,
+  kit: Kit,
+  exists: (objectID: string) => boolean,
+  kitOf: KitOf,
+  nameOf: (objectID: string) => string = (id) => id,
+): Array<{ pointer: string; message: string }> {
+  const problems: Array<{ pointer: string; message: string }> = [];
+  const listed = new Set<string>();
+  kit.components.forEach((component, index) => {
+    const pointer = `/kit/components/${index}/objectID`;
+    if (component.objectID === objectID)
+      problems.push({ pointer, message: 'is this item: a kit cannot contain itself' });
+    else if (!exists(component.objectID))
+      problems.push({ pointer, message: `is not in the catalogue (${component.objectID})` });
+    else if (listed.has(component.objectID))
+      problems.push({
+        pointer,
+        message: `is listed twice: give ${nameOf(component.objectID)} one line with its quantity`,
+      });
+    else {
+      const cycle = kitCycle(objectID, [component], kitOf);
+      if (cycle)
+        problems.push({
+          pointer,
+          message: `contains this kit (${[objectID, ...cycle].map(nameOf).join(' → ')}): a kit cannot contain itself`,
+        });
+    }
+    listed.add(component.objectID);
+  });
+  return problems;
+}

@@ -1,0 +1,98 @@
+/**
+ * Kits (schema/rental/kits.ts): what a kit takes from stock (its components', nested kits opened),
+ * how many are free (the fewest its components allow), and the problems saving one would make,
+ * each at its field: itself, an unknown item, a line twice, a kit that would contain itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { kitCycle, kitProblems, kitsFree, stockDemand, type Kit, type KitOf } from '../../../schema/rental/kits';
+
+// A cockpit set: a shell, two seats, a yoke pair and a lighting kit (two lamps and a dimmer).
+const kits: Record<string, Kit> = {
+  'cockpit-set': {
+    kind: 'fixed',
+    components: [
+      { objectID: 'cockpit-shell', quantity: 1 },
+      { objectID: 'pilot-seat', quantity: 2 },
+      { objectID: 'yoke-pair', quantity: 1 },
+      { objectID: 'lighting-kit', quantity: 1 },
+    ],
+  },
+  'lighting-kit': {
+    kind: 'package',
+    components: [
+      { objectID: 'practical-lamp', quantity: 2 },
+      { objectID: 'dimmer', quantity: 1 },
+    ],
+  },
+};
+const kitOf: KitOf = (id) => kits[id];
+const catalogue = new Set([
+  'cockpit-shell',
+  'pilot-seat',
+  'yoke-pair',
+  'practical-lamp',
+  'dimmer',
+  ...Object.keys(kits),
+]);
+const names: Record<string, string> = { 'cockpit-set': 'Cockpit set', 'lighting-kit': 'Lighting kit' };
+
+describe('a kit', () => {
+  it('takes its components from stock, nested kits opened all the way', () => {
+    expect(Object.fromEntries(stockDemand('cockpit-set', 2, kitOf))).toEqual({
+      'cockpit-shell': 2,
+      'pilot-seat': 4,
+      'yoke-pair': 2,
+      'practical-lamp': 4,
+      dimmer: 2,
+    });
+    expect(Object.fromEntries(stockDemand('pilot-seat', 3, kitOf))).toEqual({ 'pilot-seat': 3 });
+  });
+
+  it('is free as many times as its scarcest component allows', () => {
+    const free: Record<string, number> = {
+      'cockpit-shell': 3,
+      'pilot-seat': 5,
+      'yoke-pair': 4,
+      'practical-lamp': 7,
+      dimmer: 9,
+    };
+    expect(kitsFree('cockpit-set', kitOf, (id) => free[id] ?? 0)).toBe(2);
+    expect(kitsFree('cockpit-set', kitOf, (id) => (id === 'dimmer' ? 0 : (free[id] ?? 0)))).toBe(0);
+    expect(kitsFree('lighting-kit', kitOf, (id) => free[id] ?? 0)).toBe(3);
+  });
+
+  it('refuses, each at its field, itself, an item not in the catalogue, a line twice, and a kit that would contain itself', () => {
+    const lighting: Kit = {
+      kind: 'package',
+      components: [
+        { objectID: 'lighting-kit', quantity: 1 },
+        { objectID: 'fog-machine', quantity: 1 },
+        { objectID: 'dimmer', quantity: 1 },
+        { objectID: 'dimmer', quantity: 2 },
+        { objectID: 'cockpit-set', quantity: 1 },
+      ],
+    };
+    expect(
+      kitProblems(
+        'lighting-kit',
+        lighting,
+        (id) => catalogue.has(id),
+        kitOf,
+        (id) => names[id] ?? id,
+      ),
+    ).toEqual([
+      { pointer: '/kit/components/0/objectID', message: 'is this item: a kit cannot contain itself' },
+      { pointer: '/kit/components/1/objectID', message: 'is not in the catalogue (fog-machine)' },
+      {
+        pointer: '/kit/components/3/objectID',
+        message: 'is listed twice: give dimmer one line with its quantity',
+      },
+      {
+        pointer: '/kit/components/4/objectID',
+        message: 'contains this kit (Lighting kit → Cockpit set → Lighting kit): a kit cannot contain itself',
+      },
+    ]);
+    expect(kitCycle('cockpit-set', kits['cockpit-set']!.components, kitOf)).toBeUndefined();
+    expect(kitProblems('cockpit-set', kits['cockpit-set']!, (id) => catalogue.has(id), kitOf)).toEqual([]);
+  });
+});
