@@ -1,8 +1,9 @@
 /**
  * An item's form, for adding and editing: every plain setting from the item schema (labels, help
  * and bounds from it: schema-form/fields.ts), and the parts that choose from the tenant as selects
- * (the category path, colours, each custom field's options), tags as words, photos as rows, each
- * with its thumbnail, its address typed or filled by uploading a file (ItemPhotoInputs.tsx).
+ * (the category path, colours, each custom field's options), tags as words, a kit's components
+ * (KitInputs.tsx), photos as rows, each with its thumbnail, its address typed or filled by
+ * uploading a file (ItemPhotoInputs.tsx).
  */
 import { red } from '@mui/material/colors';
 import {
@@ -23,6 +24,7 @@ import { rootSchema } from '../../schema/schema-walk';
 import { fieldsOf } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 import { ItemPhotoInputs } from './ItemPhotoInputs';
+import { KitInputs } from './KitInputs';
 import { useTenantChoices } from './useTenantChoices';
 
 // A kit is edited with its components (a list the generic fields do not draw): not field by field here.
@@ -124,6 +126,7 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
         parse={tagsParse}
         fullWidth
       />
+      <KitInputs tenantId={tenantId} />
       <ArrayInput source="images" label={translate('backlot.items.photos')}>
         {/* A row's move and remove buttons show on hover (react-admin's way), and here too while focus is in the row, so they are reached by keyboard. */}
         <SimpleFormIterator

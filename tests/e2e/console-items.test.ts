@@ -4,7 +4,8 @@
  * it by search, edits it, is refused a stale save without losing what was typed, and tags it in
  * bulk; filters the list by a tag and by eras (any value within a filter, every filter together);
  * uploads a photo to it by keyboard (a non-image refused with the reason, before and after
- * sending), saves, and the photo's address serves the file; the storefront then shows it.
+ * sending), saves, and the photo's address serves the file; the storefront then shows it. An item
+ * is made a kit of two catalogue items, in pull-sheet order, and kept so.
  * axe-core on the list and the form; screenshots at 1280 and 375 px.
  */
 import { TINY_PNG as PNG } from '../fixtures/tiny-png';
@@ -37,6 +38,42 @@ const choose = (page: Page, label: string, option: string) =>
   chooseOption(page, page.getByRole('combobox', { name: label, exact: true }), option);
 
 describe('the Items screen', () => {
+  it('makes an item a kit of catalogue items, in pull-sheet order, and keeps it', async () => {
+    const { page, errors, cookie } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
+    await page.waitForURL(/#\/t\/aviation\/site/);
+    await page.goto(`${app.server.url}/admin/#/t/aviation/items/create`);
+    const input = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await input('Item id').fill('e2e-galley-set');
+    await input('Name').fill('Galley Set, Stainless');
+    await page.getByRole('spinbutton', { name: 'Rates · Day rate', exact: true }).fill('900');
+    await choose(page, 'Group', 'Seats');
+    await choose(page, 'Category', 'Jump Seats');
+    await page.getByRole('switch', { name: 'This item is a kit or a package of other items' }).check();
+    // The components' list (react-admin names an array input's box by its source).
+    const components = page.locator('.ra-input-kit\\.components');
+    for (const [search, name, count] of [
+      ['Aft Galley', 'Aft Galley Module, Stainless', '1'],
+      ['C-Stand', 'C-Stand, 40 in with Arm', '2'],
+    ] as const) {
+      await components.getByRole('button', { name: 'Add' }).click();
+      const item = page.getByRole('combobox', { name: 'Item' }).last();
+      await item.fill(search);
+      await page.getByRole('option', { name }).click();
+      await page.getByRole('spinbutton', { name: 'How many' }).last().fill(count);
+    }
+    await shot(page, 'item-kit_1280');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/t\/aviation\/items\/e2e-galley-set$/);
+    expect((await item(await cookie(), 'e2e-galley-set')).kit).toEqual({
+      kind: 'fixed',
+      components: [
+        { objectID: 'aft-galley-module-stainless', quantity: 1 },
+        { objectID: 'c-stand-40-in-with-arm', quantity: 2 },
+      ],
+    });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('adds an item, finds it, edits it, refuses a stale save, tags it in bulk, filters by tag and era, and uploads a photo', async () => {
     const { page, context, errors, cookie } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
     await page.waitForURL(/#\/t\/aviation\/site/);

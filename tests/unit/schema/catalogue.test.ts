@@ -72,11 +72,14 @@ describe('a catalogue file', () => {
   });
 
   it('holds its kits to its items: an unknown component, and two kits that would hold each other', () => {
-    const kit = (objectID: string, name: string, components: string[]) =>
+    const kit = (objectID: string, name: string, [first, ...rest]: [string, ...string[]]) =>
       item({
         objectID,
         name,
-        kit: { kind: 'fixed', components: components.map((id) => ({ objectID: id, quantity: 1 })) },
+        kit: {
+          kind: 'fixed',
+          components: [{ objectID: first, quantity: 1 }, ...rest.map((id) => ({ objectID: id, quantity: 1 }))],
+        },
       });
     const source = text([
       item(),
