@@ -88,7 +88,12 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
 }
 
 /** Every item's rules, ids unique and kits made of its items across the catalogue; pointers into the catalogue file. */
-export function checkCatalogueRules(catalogue: Catalogue, tenant: Pick<Tenant, 'site' | 'categories'>): ItemFinding[] {
+export function checkCatalogueRules(
+  catalogue: Catalogue,
+  tenant: Pick<Tenant, 'site' | 'categories'>,
+  /** The tenant's items beyond the file (an import's catalogue is only its rows): kits may hold them too. */
+  beyond: ReadonlyMap<string, Item> = new Map(),
+): ItemFinding[] {
   const findings: ItemFinding[] = [];
   const firstIndex = new Map<string, number>();
   catalogue.items.forEach((item, index) => {
@@ -103,7 +108,7 @@ export function checkCatalogueRules(catalogue: Catalogue, tenant: Pick<Tenant, '
     for (const finding of checkItemRules(item, tenant))
       findings.push({ ...finding, pointer: `/items/${index}${finding.pointer}` });
   });
-  const byId = new Map(catalogue.items.map((item) => [item.objectID, item]));
+  const byId = new Map([...beyond, ...catalogue.items.map((item) => [item.objectID, item] as const)]);
   catalogue.items.forEach((item, index) => {
     if (!item.kit) return;
     const problems = kitProblems(

@@ -99,3 +99,36 @@ export function kitProblems(
   });
   return problems;
 }
+
+/** A kit in one spreadsheet cell: its kind, then each component's count and item id ("fixed: 1 × cockpit-shell; 2 × pilot-seat"). */
+export const kitText = (kit: Pick<Kit, 'kind' | 'components'>) =>
+  `${kit.kind}: ${kit.components.map((component) => `${component.quantity} × ${component.objectID}`).join('; ')}`;
+
+/**
+ * A kit cell read back (kitText's form; "x" for "×", the kind left out for a fixed kit, an item's
+ * SKU for its id through `idOf`), or what is wrong with it.
+ */
+export function readKitText(
+  text: string,
+  idOf: (key: string) => string,
+): { value: Pick<Kit, 'kind' | 'components'> } | { problem: string } {
+  const [, kindText, rest] = /^\s*(?:(fixed|package)\s*:)?\s*(.*)$/is.exec(text) ?? [];
+  const parts = (rest ?? '')
+    .split(/[;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!parts.length) return { problem: 'names no component: write "2 × item id; 1 × item id"' };
+  const components: Kit['components'][number][] = [];
+  for (const part of parts) {
+    const match = /^(\d{1,3})\s*[x×*]\s*(.+)$/i.exec(part);
+    if (!match || Number(match[1]) < 1)
+      return { problem: `cannot read "${part}": write how many, ×, then the item's id or SKU ("2 × pilot-seat")` };
+    components.push({ objectID: idOf(match[2]!.trim()), quantity: Number(match[1]) });
+  }
+  return {
+    value: {
+      kind: (kindText?.toLowerCase() as Kit['kind'] | undefined) ?? 'fixed',
+      components: components as Kit['components'],
+    },
+  };
+}

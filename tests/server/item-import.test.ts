@@ -135,6 +135,47 @@ describe('Items → Import', () => {
     expect(
       (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.pdf' })).statusCode,
     ).toBe(400);
+
+    // A kit: its components in a cell of their own, read back unchanged; an edited cell naming an unknown item is refused there.
+    const {
+      id: _id,
+      version: _version,
+      sku: _sku,
+      ...first
+    } = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/items/h9-00001' })).json();
+    const kit = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: '/api/tenants/aviation/items',
+      payload: {
+        ...first,
+        objectID: 'h9-headrest-set',
+        name: 'Headrest set',
+        kit: {
+          kind: 'package',
+          components: [
+            { objectID: 'h9-00001', quantity: 2 },
+            { objectID: 'h9-00003', quantity: 1 },
+          ],
+        },
+      },
+    });
+    expect(kit.statusCode, kit.body).toBe(201);
+    const withKit = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.csv' }))
+      .body;
+    const kitRow = (parse(withKit, { bom: true, columns: true }) as Array<Record<string, string>>).find(
+      (row) => row.Name === 'Headrest set',
+    )!;
+    expect(kitRow.Kit).toBe('package: 2 × h9-00001; 1 × h9-00003');
+    const check = (csv: string) =>
+      post('/check', { fileName: 'aviation-items.csv', data: Buffer.from(csv).toString('base64') });
+    expect((await check(withKit)).json().plan).toMatchObject({ create: [], update: [], refused: [] });
+    const edited = await check(withKit.replace('1 × h9-00003', '1 × H9-99999'));
+    expect(edited.json().plan.problems).toContainEqual(
+      expect.objectContaining({
+        header: 'Kit',
+        message: 'is not in the catalogue (h9-99999)',
+      }),
+    );
   });
 
   it('takes a category path from several columns (Department, Sub-department), and says when a cell names a group rather than a category', async () => {

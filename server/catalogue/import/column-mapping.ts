@@ -33,6 +33,7 @@ export type ImportField =
   | 'photos'
   | 'photoAlt'
   | 'unitTags'
+  | 'kit'
   | `customFields.${string}`;
 
 /** From field to the header of the column that fills it (a field no column fills is absent). */
@@ -70,6 +71,7 @@ export function fieldTitles(
     { field: 'photos', title: `${itemProperties.images.title} (file names)` },
     { field: 'photoAlt', title: 'Photo description (alt text)' },
     { field: 'unitTags', title: 'Asset tags (a unit each: the item is then tracked unit by unit)' },
+    { field: 'kit', title: `${itemProperties.kit.title} (its components: "fixed: 1 × item id; 2 × item id")` },
     ...(site.customFields ?? []).map((custom) => ({
       field: `customFields.${custom.slug}` as ImportField,
       title: custom.name,
@@ -79,6 +81,7 @@ export function fieldTitles(
 
 /** Headers people give each field, folded (lower case, letters and digits only). */
 const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
+  kit: ['kit', 'kitcomponents', 'kitcontents', 'components', 'contents', 'includes', 'packagecontents'],
   objectID: [
     'sku',
     'id',

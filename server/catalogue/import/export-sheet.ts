@@ -3,12 +3,13 @@
  * guesses back by itself, so a prop house can edit it in its spreadsheet and import it again: the
  * key, name, description, the category as names, rates, quantity, replacement value, location,
  * weight, size, tags, colours, each custom field by its name, photo file names, the first
- * photo's description and a unit-tracked item's asset tags. Importing an unedited export changes nothing (a test says so).
+ * photo's description, a unit-tracked item's asset tags and a kit's components. Importing an unedited export changes nothing (a test says so).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Item, Tenant, Unit } from '../../../schema/types.generated';
 import { isRentalGroup } from '../../../schema/routes';
 import { inertCell } from '../../../schema/spreadsheet-cells';
+import { kitText } from '../../../schema/rental/kits';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -33,6 +34,8 @@ export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): strin
     'Photo alt',
     // A unit-tracked item's tags: every row has the cell, so strict CSV readers count the same columns on each.
     'Asset tags',
+    // A kit's kind and components, by their ids ("fixed: 1 × cockpit-shell; 2 × pilot-seat").
+    'Kit',
   ];
 }
 
@@ -79,6 +82,7 @@ function rowOf(
     (item.images ?? []).map((image) => image.url.split('/').at(-1)).join('; '),
     item.images?.[0]?.alt ?? '',
     item.tracking === 'units' ? tags.join('; ') : '',
+    item.kit ? kitText(item.kit) : '',
   ];
 }
 

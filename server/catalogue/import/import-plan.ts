@@ -493,7 +493,7 @@ export async function planImport(input: {
   const validate = partValidators().catalogue;
   const catalogue = { items: planned.map((entry) => entry.item) };
   const findings = validate(catalogue)
-    ? checkCatalogueRules(catalogue, { site, categories })
+    ? checkCatalogueRules(catalogue, { site, categories }, existing)
     : problemsFromAjv(validate.errors);
   for (const finding of findings) {
     const match = /^\/items\/(\d+)(\/.*)?$/.exec(finding.pointer);

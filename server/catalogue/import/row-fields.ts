@@ -1,11 +1,12 @@
 /**
  * The plain fields of one sheet row, read into its item (import-plan.ts reads the key, the
  * category, the asset tags and the photos, which need the whole sheet): the rates, and the fields
- * that describe the item: replacement value, location, weight, size, tags, colours and the
- * tenant's custom fields. A column the mapping leaves out leaves the item's own value; a blank
+ * that describe the item: replacement value, location, weight, size, tags, colours, a kit's
+ * components and the tenant's custom fields. A column the mapping leaves out leaves the item's own value; a blank
  * cell in a mapped column clears it; a cell that cannot be read is a problem at that cell.
  */
 import { slugify } from '../../../schema/slugify';
+import { readKitText } from '../../../schema/rental/kits';
 import type { Item, Tenant } from '../../../schema/types.generated';
 import { readDimensions, readList, readMoney, readWeightLb, type Read } from './cell-values';
 import { foldHeader, type ColumnMapping, type ImportField } from './column-mapping';
@@ -102,6 +103,14 @@ export function readDescribingFields(
         `${unknown.map((colour) => JSON.stringify(colour)).join(', ')} ${unknown.length === 1 ? 'is not one of' : 'are not among'} the colours (${known.map((entry) => entry.name).join(', ')})`,
       );
     else set('colors', [...new Set(colors as string[])], 'colors');
+  }
+  if (has('kit')) {
+    // A blank cell makes it a plain item again; a kit keeps its price settings, which the sheet does not carry.
+    const text = cell('kit');
+    const kit = text === undefined ? undefined : readKitText(text, slugify);
+    if (kit && 'problem' in kit) problem('kit', kit.problem);
+    else if (kit) item.kit = { ...(item.kit ?? {}), ...kit.value };
+    else delete item.kit;
   }
   for (const custom of site.customFields ?? []) {
     const field = `customFields.${custom.slug}` as ImportField;

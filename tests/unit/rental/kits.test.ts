@@ -4,7 +4,16 @@
  * each at its field: itself, an unknown item, a line twice, a kit that would contain itself.
  */
 import { describe, expect, it } from 'vitest';
-import { kitCycle, kitProblems, kitsFree, stockDemand, type Kit, type KitOf } from '../../../schema/rental/kits';
+import {
+  kitCycle,
+  kitProblems,
+  kitsFree,
+  kitText,
+  readKitText,
+  stockDemand,
+  type Kit,
+  type KitOf,
+} from '../../../schema/rental/kits';
 
 // A cockpit set: a shell, two seats, a yoke pair and a lighting kit (two lamps and a dimmer).
 const kits: Record<string, Kit> = {
@@ -94,5 +103,27 @@ describe('a kit', () => {
     ]);
     expect(kitCycle('cockpit-set', kits['cockpit-set']!.components, kitOf)).toBeUndefined();
     expect(kitProblems('cockpit-set', kits['cockpit-set']!, (id) => catalogue.has(id), kitOf)).toEqual([]);
+  });
+
+  it('is written in one spreadsheet cell and read back, an item named by its SKU; a cell it cannot read says how to write it', () => {
+    const lowered = (key: string) => key.toLowerCase();
+    expect(kitText(kits['lighting-kit']!)).toBe('package: 2 × practical-lamp; 1 × dimmer');
+    expect(readKitText(kitText(kits['cockpit-set']!), lowered)).toEqual({ value: kits['cockpit-set'] });
+    expect(readKitText('2 x PL-LAMP\n1 * Dimmer', lowered)).toEqual({
+      value: {
+        kind: 'fixed',
+        components: [
+          { objectID: 'pl-lamp', quantity: 2 },
+          { objectID: 'dimmer', quantity: 1 },
+        ],
+      },
+    });
+    expect(readKitText('package:', lowered)).toEqual({
+      problem: 'names no component: write "2 × item id; 1 × item id"',
+    });
+    expect(readKitText('two lamps', lowered)).toEqual({
+      problem: 'cannot read "two lamps": write how many, ×, then the item\'s id or SKU ("2 × pilot-seat")',
+    });
+    expect(readKitText('0 × dimmer', lowered)).toHaveProperty('problem');
   });
 });
