@@ -142,10 +142,22 @@ export function cataloguePages(sources: CataloguePageSources) {
             };
           const item = (await sources.itemStore.get(tenantId, resolved.objectID)) ?? null;
           const free = item && dates ? await freeOnDates(tenantId, item, dates) : undefined;
+          // A kit says what it includes, each component as a card draws it.
+          const parts = item?.kit
+            ? await sources.itemStore.getMany(
+                tenantId,
+                item.kit.components.map((component) => component.objectID),
+              )
+            : [];
+          const kitComponents = (item?.kit?.components ?? []).flatMap((component) => {
+            const part = parts.find((candidate) => candidate.objectID === component.objectID);
+            return part ? [{ quantity: component.quantity, item: itemSummary(part) }] : [];
+          });
           return {
             item,
             now: hour,
             ...(item && { related: await relatedItems(sources.catalogueSearch, tenantId, item) }),
+            ...(kitComponents.length && { kitComponents }),
             ...(dates && free !== undefined && { itemDates: { ...dates, free } }),
           };
         },

@@ -46,8 +46,8 @@ export function useMarketplace() {
 
 /** An item page's item (null when there is none), when the server answered, and items like it. */
 export function usePageItem() {
-  const { item, now, related } = usePageState();
-  return { item, now, related: related ?? [] };
+  const { item, now, related, kitComponents } = usePageState();
+  return { item, now, related: related ?? [], kitComponents: kitComponents ?? [] };
 }
 
 /** The pictures of the page's category cards, by card address. */

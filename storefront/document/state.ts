@@ -74,6 +74,8 @@ export interface PageState {
   cardPictures?: Record<string, CardPicture>;
   /** On an item's page: a few items like it, to keep browsing. */
   related?: ItemSummary[];
+  /** On a kit's page: what it includes, in pull-sheet order, each with how many (components gone from the catalogue left out). */
+  kitComponents?: Array<{ quantity: number; item: ItemSummary }>;
   /** On an item's page asked for with shoot dates: those dates and how many are free on them (such a page is not kept). */
   itemDates?: { from: string; to: string; free: number };
   /** On the platform's home page: the houses nearest first, and where that was measured from. */

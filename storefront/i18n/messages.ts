@@ -53,6 +53,8 @@ export const messages = {
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   itemDetails: 'Details',
   relatedItems: 'More like this',
+  kitIncludes: 'Includes',
+  kitPart: (quantity: number, name: string) => `${quantity} × ${name}`,
   category: 'Category',
   dimensions: 'Size (W × D × H)',
   weightEach: 'Weight (each)',

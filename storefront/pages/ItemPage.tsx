@@ -1,12 +1,12 @@
 /**
  * /item/<objectID>: one item: its photos, name, rates in the tenant's currency, what it is, and
  * its details (size, weight, quantity, colours, the tenant's custom fields, tags), with the
- * category trail back up, the request form ("Ask for a quote": approved visitors only), what is free
+ * category trail back up, what a kit includes (each part linked, with its photo), the request form ("Ask for a quote": approved visitors only), what is free
  * on the visitor's shoot dates with a calendar of the next weeks; then
  * a few items like it (server/catalogue/card-pictures.ts), so a designer dressing a set keeps browsing.
  */
 import { categoryHref } from '../lib/navigation';
-import { RENTALS_BASE_PATH } from '../../schema/routes';
+import { itemHref, RENTALS_BASE_PATH } from '../../schema/routes';
 import { facetValueLabel, swatchClassOf, tagLabel } from '../components/catalogue/labels';
 import { isNew, ItemCard } from '../components/catalogue/ItemCard';
 import { PageHeader } from '../components/PageHeader';
@@ -25,7 +25,7 @@ import { NotFoundPage } from './NotFoundPage';
 export function ItemPage() {
   const configuration = useConfiguration();
   const { site, categories } = configuration;
-  const { item, now, related } = usePageItem();
+  const { item, now, related, kitComponents } = usePageItem();
   const from = useMarketplace()?.from;
   if (!item) return <NotFoundPage />;
   // On the platform: a house's item, priced in the house's currency.
@@ -171,6 +171,29 @@ export function ItemPage() {
               </>
             ) : null}
           </dl>
+          {kitComponents.length > 0 && (
+            <>
+              <h2 className="item-details-heading">{messages.kitIncludes}</h2>
+              <ul className="item-kit-list">
+                {kitComponents.map(({ quantity, item: part }) => {
+                  const photo = part.images?.[0];
+                  const src = photo && safeHref(photo.url);
+                  return (
+                    <li key={part.objectID}>
+                      <a href={itemHref(part.objectID)} className="item-kit-part">
+                        {src ? (
+                          <img src={src} width={photo.width} height={photo.height} alt="" loading="lazy" />
+                        ) : (
+                          <span className="item-card-placeholder" aria-hidden="true" />
+                        )}
+                        <span>{messages.kitPart(quantity, part.name)}</span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
         </div>
       </div>
       {related.length > 0 && now && (

@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, chooseOption } from '../helpers/browser';
+import { axeViolations, chooseOption, shootBothWidths } from '../helpers/browser';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
 
@@ -71,6 +71,12 @@ describe('the Items screen', () => {
         { objectID: 'c-stand-40-in-with-arm', quantity: 2 },
       ],
     });
+    // The storefront's page for it says what it includes, each part linked.
+    const storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+    await page.goto(`${storefront}/item/e2e-galley-set`);
+    await page.getByRole('heading', { name: 'Includes' }).waitFor();
+    await page.getByRole('link', { name: '2 × C-Stand, 40 in with Arm' }).waitFor();
+    await shootBothWidths(page, app.artifacts, 'kit-item-page');
     expect(errors).toEqual([]);
   }, 120_000);
 

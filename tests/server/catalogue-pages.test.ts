@@ -1,7 +1,7 @@
 /**
  * Catalogue pages rendered on the server, over the real app with a small catalogue: a category
- * lists its items with the filters in the URL; /search finds by word; an item has its page; a
- * change to an item shows on the next render; hostile query strings answer a page, never an error
+ * lists its items with the filters in the URL; /search finds by word; an item has its page (a
+ * kit's says what it includes); a change to an item shows on the next render; hostile query strings answer a page, never an error
  * or markup; item photos are served from the tenant's items/ folder and nothing else.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -124,6 +124,34 @@ describe('catalogue pages', () => {
     expect(page.body).toContain('1970s Wide-Body Era');
     expect((await get('/item/no-such-thing')).statusCode).toBe(404);
     expect((await get('/item/a/b')).statusCode).toBe(404);
+  });
+
+  it("show what a kit includes on its page, in the kit's order, each part linked with its photo", async () => {
+    await t.app.itemStore.put(
+      'aviation',
+      seat('cabin-kit', {
+        name: 'Economy Cabin Kit',
+        kit: {
+          kind: 'package',
+          components: [
+            { objectID: 'galley-cart', quantity: 1 },
+            { objectID: 'tweed-triple', quantity: 2 },
+          ],
+        },
+      }),
+    );
+    const page = await get('/item/cabin-kit');
+    expect(page.statusCode).toBe(200);
+    expect(stateOf(page.body).kitComponents?.map(({ quantity, item }) => [quantity, item.objectID])).toEqual([
+      [1, 'galley-cart'],
+      [2, 'tweed-triple'],
+    ]);
+    expect(page.body).toContain('Includes');
+    expect(page.body).toMatch(
+      /<a href="\/item\/tweed-triple" class="item-kit-part"><img src="[^"]+"[^>]*\/><span>2 × Boeing 737 Economy Triple, Blue Tweed<\/span><\/a>/,
+    );
+    // A plain item's page includes nothing.
+    expect(stateOf((await get('/item/grey-row')).body).kitComponents).toBeUndefined();
   });
 
   it('show a changed item on the next render (cached pages follow the catalogue)', async () => {
