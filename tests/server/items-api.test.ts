@@ -365,6 +365,10 @@ describe('the items API', () => {
       'kit.components.1.objectID':
         'contains this kit (Lighting kit → Cockpit set → Lighting kit): a kit cannot contain itself',
     });
+    // An item a kit holds is not removed from under it.
+    const removed = await t.as('acmeAdmin', { method: 'DELETE', url: '/api/tenants/acme/items/kit-seat' });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe('Cockpit set holds Galley Cart kit-seat: take it out of that kit first.');
     // The schema's own bounds: a kit of nothing, a quantity of none.
     const empty = await create({ ...acmeItem('kit-empty'), kit: { kind: 'fixed', components: [] } });
     expect(Object.keys(empty.json().errors)).toEqual(['kit.components']);

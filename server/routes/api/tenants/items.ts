@@ -5,7 +5,7 @@
  * - GET    /api/tenants/:tenantId/items/:id    one, with its version as ETag
  * - POST   /api/tenants/:tenantId/items        a new item (409 when its objectID is taken)
  * - PUT    /api/tenants/:tenantId/items/:id    replaces it; If-Match: its version (412 when stale)
- * - DELETE /api/tenants/:tenantId/items/:id    removes it (If-Match optional)
+ * - DELETE /api/tenants/:tenantId/items/:id    removes it (If-Match optional; 409 while a kit holds it)
  * - POST   /api/tenants/:tenantId/items/bulk   adds or removes tags, or moves to a category, on many at once
  * - GET    /api/tenants/:tenantId/item-tags    the tags the items carry, each with how many (for the tag filter)
  * - POST   /api/tenants/:tenantId/item-photos  uploads a photo ({ name, data: base64 }) through the asset rules
@@ -44,6 +44,11 @@ const itemParams = {
 const itemBody = { $ref: schemaIds.item };
 
 class ItemExistsError extends Error {
+  readonly statusCode = 409;
+}
+
+/** An item a kit holds: removing it would leave the kit naming nothing. */
+class ItemInKitError extends Error {
   readonly statusCode = 409;
 }
 
@@ -364,7 +369,10 @@ const items: FastifyPluginAsync = async (app) => {
       config: {
         docs: {
           success: { schema: recordSchema, description: 'Removed; the item as it was' },
-          errors: { 412: 'If-Match (optional) named an older version of the item' },
+          errors: {
+            409: 'A kit holds it: take it out of the kit first',
+            412: 'If-Match (optional) named an older version of the item',
+          },
         },
       },
     },
@@ -374,6 +382,13 @@ const items: FastifyPluginAsync = async (app) => {
       if (!current) throw new UnknownItemError(`No item ${JSON.stringify(id)}`);
       const expected = request.headers['if-match'] ? ifMatchVersion(request) : undefined;
       if (expected && expected !== itemVersion(current)) throw new ItemVersionConflictError(itemVersion(current));
+      const holders = (await allItems(tenantId)).filter((item) =>
+        item.kit?.components.some((component) => component.objectID === id),
+      );
+      if (holders.length)
+        throw new ItemInKitError(
+          `${holders.map((kit) => kit.name).join(', ')} ${holders.length === 1 ? 'holds' : 'hold'} ${current.name}: take it out of ${holders.length === 1 ? 'that kit' : 'those kits'} first.`,
+        );
       await app.itemStore.delete(tenantId, id);
       request.log.info({ tenantId, objectID: id, actor: request.account?.email }, 'item removed');
       return record(current);
