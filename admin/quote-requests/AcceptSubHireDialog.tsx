@@ -31,7 +31,9 @@ import { isDrawn, SignaturePadField, type Drawing } from '../components/Signatur
 /** The lender's ways of cover while accepting chooses one; the waiver with its price on this quote. */
 export interface CoverToChoose {
   options: CoverChoice[];
-  waiver?: NonNullable<SiteSettings['damageWaiver']> & { price: number };
+  waiver?: Pick<NonNullable<SiteSettings['damageWaiver']>, 'percent' | 'covers' | 'excludes' | 'maxLiability'> & {
+    price: number;
+  };
 }
 
 export function AcceptSubHireDialog({

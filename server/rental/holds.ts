@@ -65,15 +65,19 @@ export async function holdOf(
   };
 }
 
-/** The holds ahead of a request on its items, first first: whose, until when, whether challenged (for the console). */
+/**
+ * The holds ahead of a request on its items, first first: whose, until when, whether challenged
+ * (for the console). `booked`: the bookings around it, when the caller has read them already.
+ */
 export async function heldAheadOf(
   stores: QuoteStores,
   settings: QuoteSettings,
   quote: QuoteRequest,
   now: Date,
+  booked?: readonly Booking[],
 ): Promise<HeldAhead[]> {
   const today = todayIn(settings.timezone, now);
-  const booked = await bookingsAround(stores, settings, quote);
+  booked ??= await bookingsAround(stores, settings, quote);
   const ids = holdsAhead(
     {
       quoteId: quote.id,
@@ -119,14 +123,15 @@ export async function rankAhead(
   now: Date,
 ): Promise<{ rankedAt: string; passing: HeldAhead }> {
   if (quote.hold !== 'pencil' || !quote.pencil) throw new QuoteRefusedError('This request holds nothing to move up.');
-  const passing = (await heldAheadOf(stores, settings, quote, now)).find((hold) => hold.id === passingId);
+  const around = await bookingsAround(stores, settings, quote);
+  const passing = (await heldAheadOf(stores, settings, quote, now, around)).find((hold) => hold.id === passingId);
   if (!passing) throw new QuoteRefusedError('That hold is not ahead of this one on its items: nothing to move past.');
   if (passing.challenge?.forThis)
     throw new QuoteRefusedError(
       `${passing.who}'s hold is challenged for this request: its holder answers by ${formatMoment(passing.challenge.answerBy, settings.site, settings.timezone)}.`,
     );
   const today = todayIn(settings.timezone, now);
-  const booked = (await bookingsAround(stores, settings, quote)).filter(
+  const booked = around.filter(
     (row) => row.kind === 'pencil' && isLive(row, today) && overlapsRequest(row, quote, settings.turnaroundDays),
   );
   const passingRow = booked.find((row) => row.quoteId === passingId);

@@ -281,7 +281,13 @@ describe('a house asking another for a short line', () => {
       tenant.site.rentalTerms = terms;
       tenant.site.insuranceRequired = true;
       tenant.site.coverOptions = ['certificate', 'waiver', 'cardHold'];
-      tenant.site.damageWaiver = { percent: 10, covers: 'Accidental damage', excludes: 'Loss', maxLiability: 500 };
+      tenant.site.damageWaiver = {
+        percent: 10,
+        covers: 'Accidental damage',
+        excludes: 'Loss',
+        maxLiability: 500,
+        glCode: '4300',
+      };
     });
     expect(edited.statusCode).toBe(200);
     const { theirs } = (await subHires())[0]!;
@@ -289,6 +295,8 @@ describe('a house asking another for a short line', () => {
       options: ['certificate', 'waiver'],
       waiver: expect.objectContaining({ percent: 10, maxLiability: 500, price: Math.round(theirs.total! * 10) / 100 }),
     });
+    // The lender's ledger code is its own.
+    expect(theirs.coverToChoose?.waiver).not.toHaveProperty('glCode');
     expect(theirs).toMatchObject({ state: 'quoted', actions: expect.arrayContaining(['accept', 'decline']) });
     expect(theirs.termsToSign).toMatchObject({ version: termsVersionOf(terms), text: terms });
     expect(theirs.termsToSign?.html).toContain('<h1>Peachtree terms</h1>');

@@ -129,6 +129,12 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     },
   );
 
+  /** What a call on one of the visitor's own requests may answer besides success. */
+  const ownRequestErrors = {
+    401: 'Nobody is signed in on the platform',
+    404: 'No such request of this visitor, or not the platform’s storefront',
+  };
+
   app.get(
     '/api/production-requests/:id',
     {
@@ -140,10 +146,7 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       config: {
         docs: {
           success: { schema: requestRecord },
-          errors: {
-            401: 'Nobody is signed in on the platform',
-            404: 'No such request of this visitor, or not the platform’s storefront',
-          },
+          errors: ownRequestErrors,
         },
       },
     },
@@ -163,10 +166,7 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       config: {
         docs: {
           success: { schema: requestRecord },
-          errors: {
-            401: 'Nobody is signed in on the platform',
-            404: 'No such request of this visitor, or not the platform’s storefront',
-          },
+          errors: ownRequestErrors,
         },
       },
     },
@@ -190,10 +190,7 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       config: {
         docs: {
           success: { schema: { ...requestRecord, description: 'The request, and `held`: what each house answered' } },
-          errors: {
-            401: 'Nobody is signed in on the platform',
-            404: 'No such request of this visitor, or not the platform’s storefront',
-          },
+          errors: ownRequestErrors,
         },
       },
     },

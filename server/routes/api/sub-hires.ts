@@ -114,8 +114,17 @@ async function theirSide(app: FastifyInstance, theirs: QuoteRequest) {
       cover.length > 1 && {
         coverToChoose: {
           options: cover,
+          // What the hiring house reads of the waiver; the lender's ledger code stays the lender's.
           ...(cover.includes('waiver') &&
-            waiver && { waiver: { ...waiver, price: waiverPrice(theirs, waiver.percent) } }),
+            waiver && {
+              waiver: {
+                percent: waiver.percent,
+                covers: waiver.covers,
+                excludes: waiver.excludes,
+                maxLiability: waiver.maxLiability,
+                price: waiverPrice(theirs, waiver.percent),
+              },
+            }),
         },
       }),
     actions: view.actions.filter((action) => (CUSTOMER_ACTIONS as readonly string[]).includes(action)),
