@@ -147,6 +147,7 @@ export interface SchemaIndex {
   signatureInput?: SignatureInput;
   stepInput?: StepInput;
   subHireAsk?: SubHireAsk;
+  lineKit?: LineKit;
   lineCredit?: LineCredit;
   payment?: Payment;
   paymentInput?: PaymentInput;
@@ -1430,7 +1431,7 @@ export interface Item {
    */
   kit?: {
     /**
-     * Kind: A fixed kit is booked, scanned and checked in as one; a package's components are picked and scanned one by one.
+     * Kit kind: A fixed kit is booked, scanned and checked in as one; a package's components are picked and scanned one by one.
      */
     kind: ('fixed' | 'package') & string;
     /**
@@ -1846,6 +1847,48 @@ export interface QuoteLine {
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
   weekRate?: number;
+  kit?: LineKit;
+}
+/**
+ * The line's item is a kit: what one of it was made of when the line was made (nested kits opened), which its bookings hold, its pull sheet lists and its check-in counts.
+ */
+export interface LineKit {
+  /**
+   * Kit kind: A fixed kit is booked, scanned and checked in as one; a package's components are picked and scanned one by one.
+   */
+  kind: ('fixed' | 'package') & string;
+  /**
+   * Itemise on invoice: Each component is its own line on the invoice, with its ledger code and tax.
+   */
+  itemise?: boolean;
+  /**
+   * Components: Each item one kit takes from stock, in pull-sheet order; an item in two nested kits is listed under each.
+   *
+   * @minItems 1
+   * @maxItems 400
+   */
+  components: [LineKitComponent, ...LineKitComponent[]];
+}
+/**
+ * One item a kit on a line is made of.
+ */
+export interface LineKitComponent {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Quantity: How many one kit takes (through every nested kit on the way).
+   */
+  quantity: number;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  within?: string;
 }
 /**
  * The customer account an order is on, as it stood when the order was accepted on it: its invoices are made out to the account and due its number of days after they are issued.

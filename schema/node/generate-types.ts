@@ -118,6 +118,7 @@ export async function generateTypes(): Promise<string> {
         signatureInput: { $ref: 'quote-request.schema.json#/$defs/signatureInput' },
         stepInput: { $ref: 'quote-request.schema.json#/$defs/stepInput' },
         subHireAsk: { $ref: 'quote-request.schema.json#/$defs/subHireAsk' },
+        lineKit: { $ref: 'quote-request.schema.json#/$defs/lineKit' },
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
         payment: { $ref: 'invoice.schema.json#/$defs/payment' },
         paymentInput: { $ref: 'invoice.schema.json#/$defs/paymentInput' },

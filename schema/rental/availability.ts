@@ -220,20 +220,37 @@ export function nextFreeStart(
   bookings: readonly Booking[],
   window: { from: string; until: string; days: number; quantity: number; turnaroundDays: number; today: string },
 ): string | undefined {
-  const { from, until, days, quantity, turnaroundDays, today } = window;
-  if (quantity > mostEver(stock, bookings)) return undefined;
+  return nextFreeStartOfAll([{ stock, bookings, quantity: window.quantity }], window);
+}
+
+/**
+ * nextFreeStart for several items wanted together (a kit's components): the first day from which
+ * every one has its quantity free for `days` days in a row.
+ */
+export function nextFreeStartOfAll(
+  wanted: ReadonlyArray<{ stock: number; bookings: readonly Booking[]; quantity: number }>,
+  window: { from: string; until: string; days: number; turnaroundDays: number; today: string },
+): string | undefined {
+  const { from, until, days, turnaroundDays, today } = window;
+  if (wanted.some((each) => each.quantity > mostEver(each.stock, each.bookings))) return undefined;
   // Free quantity only rises on the day a booking gives stock back: those days (and `from`) are the candidates.
-  for (const step of freeSteps(stock, bookings, from, until, turnaroundDays, today)) {
-    const last = addDays(step.day, days - 1);
+  const candidates = new Set<string>();
+  for (const each of wanted)
+    for (const step of freeSteps(each.stock, each.bookings, from, until, turnaroundDays, today))
+      candidates.add(step.day);
+  for (const day of [...candidates].sort()) {
+    const last = addDays(day, days - 1);
     if (last > until) return undefined;
-    if (freeOver(stock, bookings, step.day, last, turnaroundDays, today) >= quantity) return step.day;
+    if (wanted.every((each) => freeOver(each.stock, each.bookings, day, last, turnaroundDays, today) >= each.quantity))
+      return day;
   }
   return undefined;
 }
 
 export interface Placement {
   quoteId: string;
-  lines: ReadonlyArray<{ objectID: string; quantity: number }>;
+  /** What the request takes of each item, and the line that takes it (a kit's line names the component: stockOfLines). */
+  lines: ReadonlyArray<{ objectID: string; quantity: number; line?: number; component?: string }>;
   firstDay: string;
   lastDay: string;
   stock: ReadonlyMap<string, number>;
@@ -256,7 +273,15 @@ export function placementProblems(
   placement: Placement,
   booked: readonly Booking[],
 ): Array<{ pointer: string; message: string }> {
-  const problems: Array<{ pointer: string; message: string }> = [];
+  return shortLines(placement, booked).map(({ pointer, message }) => ({ pointer, message }));
+}
+
+/** placementProblems' findings, each with the item short. */
+export function shortLines(
+  placement: Placement,
+  booked: readonly Booking[],
+): Array<{ pointer: string; message: string; objectID: string }> {
+  const problems: Array<{ pointer: string; message: string; objectID: string }> = [];
   placement.lines.forEach((line, index) => {
     const stock = placement.stock.get(line.objectID) ?? 0;
     const others = booked.filter(
@@ -280,8 +305,9 @@ export function placementProblems(
         `${entry.quantity} hired in from ${entry.houseName} are here ${entry.firstDay} to ${entry.lastDay} only`,
     );
     problems.push({
-      pointer: `/lines/${index}/quantity`,
-      message: `only ${short.free}${short.free <= stock ? ` of ${stock}` : ''} free on ${short.day}: ${
+      objectID: line.objectID,
+      pointer: `/lines/${line.line ?? index}/quantity`,
+      message: `${line.component !== undefined ? `${line.component} (${line.quantity} needed): ` : ''}only ${short.free}${short.free <= stock ? ` of ${stock}` : ''} free on ${short.day}: ${
         lenders.length
           ? `${lenders.join('; ')}. Ask ${listedHouses(hiredIn)} to move their order to these dates first`
           : 'other holds and orders have the rest'

@@ -8,7 +8,7 @@
  * Pure, over a lookup of the tenant's kits (`kitOf`): the item routes check a kit when it is saved,
  * availability and bookings expand it, the pages say what it includes.
  */
-import type { Item } from '../types.generated';
+import type { Item, QuoteLine } from '../types.generated';
 
 export type Kit = NonNullable<Item['kit']>;
 /** A tenant's kit definitions by item id (undefined: not a kit). */
@@ -132,3 +132,95 @@ export function readKitText(
     },
   };
 }
+
+/** A kit as a quote line keeps it: what one of it is made of, as the catalogue has it now (QuoteLine.kit). */
+export type LineKit = NonNullable<QuoteLine['kit']>;
+
+/**
+ * What one of a kit is made of, opened down to the items with stock of their own, in pull-sheet
+ * order: each with how many one kit takes and the nested kit it sits in. What a quote line keeps,
+ * so its bookings, pull sheet and check-in follow the kit as it was quoted, not later edits.
+ */
+export function lineKitOf(objectID: string, kitOf: KitOf, nameOf: (objectID: string) => string): LineKit | undefined {
+  const kit = kitOf(objectID);
+  if (!kit) return undefined;
+  const components: LineKit['components'][number][] = [];
+  const open = (id: string, count: number, within: readonly string[], depth: number) => {
+    for (const component of kitOf(id)?.components ?? []) {
+      const quantity = count * component.quantity;
+      if (depth < KIT_DEPTH && kitOf(component.objectID))
+        open(component.objectID, quantity, [...within, nameOf(component.objectID)], depth + 1);
+      else
+        components.push({
+          objectID: component.objectID,
+          name: nameOf(component.objectID),
+          quantity,
+          ...(within.length && { within: within.join(' › ') }),
+        });
+    }
+  };
+  open(objectID, 1, [], 1);
+  return {
+    kind: kit.kind,
+    ...(kit.itemise && { itemise: true }),
+    components: components as LineKit['components'],
+  };
+}
+
+/** What a request's lines take from one item: how many, the first line that takes it, and the component's name when a kit does. */
+export interface LineStock {
+  objectID: string;
+  quantity: number;
+  line: number;
+  component?: string;
+}
+
+/**
+ * What a request's lines take from stock, per item: a kit line its components' (as the line keeps
+ * them), any other line its item; an item taken by two lines (on its own and in a kit) summed.
+ */
+export function stockOfLines(lines: ReadonlyArray<Pick<QuoteLine, 'objectID' | 'quantity' | 'kit'>>): LineStock[] {
+  const taken = new Map<string, LineStock>();
+  const take = (objectID: string, quantity: number, line: number, component?: string) => {
+    const entry = taken.get(objectID);
+    if (entry) entry.quantity += quantity;
+    else taken.set(objectID, { objectID, quantity, line, ...(component !== undefined && { component }) });
+  };
+  lines.forEach((line, index) => {
+    if (!line.kit) return take(line.objectID, line.quantity, index);
+    for (const component of line.kit.components)
+      take(component.objectID, component.quantity * line.quantity, index, component.name);
+  });
+  return [...taken.values()];
+}
+
+/** The items whose stock a request's lines take (stockOfLines' items). */
+export const stockItemsOf = (lines: ReadonlyArray<Pick<QuoteLine, 'objectID' | 'quantity' | 'kit'>>) =>
+  stockOfLines(lines).map((entry) => entry.objectID);
+
+type Catalogue = ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'quantity' | 'kit'>>;
+
+/** How many of an item the house has: its stock, or for a kit how many its components make whole. */
+export function stockOfItem(objectID: string, items: Catalogue): number {
+  const item = items.get(objectID);
+  if (!item?.kit) return item?.quantity ?? 0;
+  return kitsFree(
+    objectID,
+    (id) => items.get(id)?.kit,
+    (id) => items.get(id)?.quantity ?? 0,
+  );
+}
+
+/** lineKitOf over items read with their components. */
+export const lineKitIn = (objectID: string, items: Catalogue) =>
+  lineKitOf(
+    objectID,
+    (id) => items.get(id)?.kit,
+    (id) => items.get(id)?.name ?? id,
+  );
+
+/** What one line takes from stock, its kit opened as the catalogue has it now (stockOfLines for a line not yet made). */
+export const stockOfLine = (line: Pick<QuoteLine, 'objectID' | 'quantity'>, items: Catalogue): LineStock[] => {
+  const kit = lineKitIn(line.objectID, items);
+  return stockOfLines([{ ...line, ...(kit && { kit }) }]);
+};

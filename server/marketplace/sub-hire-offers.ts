@@ -23,7 +23,7 @@ import { freeQuantities, type QuoteStores } from '../rental';
 import type { SearchIndex } from '../search/search-port';
 import type { PlatformCatalogue } from './platform-catalogue';
 
-export interface SubHireOfferStores extends Pick<QuoteStores, 'quoteRequests'> {
+export interface SubHireOfferStores extends Pick<QuoteStores, 'quoteRequests' | 'itemStore'> {
   catalogueSearch: SearchIndex;
   marketplace: Pick<PlatformCatalogue, 'listedHouses' | 'stockOf' | 'listing'>;
 }
@@ -103,7 +103,11 @@ export async function subHireOffers(
       const free = await freeQuantities(
         stores,
         houseId,
-        found.map(({ objectID, listing }) => ({ objectID, quantity: listing.quantity })),
+        found.map(({ objectID, listing }) => ({
+          objectID,
+          quantity: listing.quantity,
+          ...(listing.kit && { kit: listing.kit }),
+        })),
         { from: line.from, to: line.to },
         stock,
         now,

@@ -12,6 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { bookingWindow, isLive, OPEN_END, type Booking } from '../../schema/rental/availability';
+import { stockItemsOf } from '../../schema/rental/kits';
 import {
   holdKeyOf,
   holdRanks,
@@ -39,7 +40,7 @@ export const whoseRequest = (quote: Pick<QuoteRequest, 'production' | 'name' | '
 /** Bookings on a request's items that can share a day with it (its turnaround counted). */
 async function bookingsAround(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest) {
   const window = bookingWindow(quote.startDate, quote.endDate, settings.turnaroundDays);
-  const objectIDs = [...new Set(quote.lines.map((line) => line.objectID))];
+  const objectIDs = stockItemsOf(quote.lines);
   return stores.quoteRequests.bookings(quote.tenantId, objectIDs, window.from, window.to);
 }
 
@@ -83,12 +84,13 @@ export async function heldAheadOf(
       quoteId: quote.id,
       // A hold placed before ranks were kept ranks first ('').
       ...(quote.hold === 'pencil' && { heldAt: quote.pencil ? holdKeyOf(quote.pencil) : '' }),
-      objectIDs: quote.lines.map((line) => line.objectID),
+      objectIDs: stockItemsOf(quote.lines),
     },
     booked.filter((booking) => overlapsRequest(booking, quote, settings.turnaroundDays)),
     today,
   );
   const ahead = await Promise.all(ids.map((id) => stores.quoteRequests.get(quote.tenantId, id)));
+  const mine = stockItemsOf(quote.lines);
   return ahead.flatMap((other) =>
     other?.pencil
       ? [
@@ -96,7 +98,7 @@ export async function heldAheadOf(
             id: other.id,
             who: whoseRequest(other),
             until: pencilExpiresOn(other) ?? other.pencil.until,
-            items: other.lines.filter((line) => quote.lines.some((own) => own.objectID === line.objectID)).length,
+            items: stockItemsOf(other.lines).filter((objectID) => mine.includes(objectID)).length,
             ...(other.pencil.challenge && {
               challenge: {
                 answerBy: other.pencil.challenge.answerBy,

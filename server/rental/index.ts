@@ -44,6 +44,7 @@ export { agreementPdf, invoicePdf } from './lazy-pdfs';
 export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';
+export { dailyStock, withComponents } from './kit-stock';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
 export { tellOverdue } from './overdue-watch';
 export { tellEndingCertificates } from './certificate-watch';

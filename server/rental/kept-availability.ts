@@ -16,6 +16,7 @@ import {
   type QuoteStores,
   type StockOnDates,
 } from './quote-conversation';
+import { freeCountingKits, type StockItem } from './kit-stock';
 
 const DAYS_BACK = 31;
 const DAYS_AHEAD = 730;
@@ -49,21 +50,22 @@ export class KeptAvailability {
   /** How many of each item are free over the range (freeQuantities' answer). */
   async free(
     tenantId: string,
-    items: readonly Stock[],
+    items: readonly StockItem[],
     range: Range,
     settings: Settings,
     now: Date,
   ): Promise<Map<string, number>> {
     const kept = await this.daysFor(tenantId, range, settings, now);
     if (!kept) return freeQuantities(this.stores, tenantId, items, range, settings, now);
-    return freeIn(kept, items, range);
+    return freeCountingKits(this.stores.itemStore, tenantId, items, (stocked) => freeIn(kept, stocked, range));
   }
 
   /** The items booked out over the range, and the free quantities of any (stockOnDates' answer). */
   async onDates(tenantId: string, range: Range, settings: Settings, now: Date): Promise<StockOnDates> {
     const kept = await this.daysFor(tenantId, range, settings, now);
     if (!kept) return stockOnDates(this.stores, tenantId, range, settings, now);
-    const free = (items: readonly Stock[]) => freeIn(kept, items, range);
+    const free = (items: readonly StockItem[]) =>
+      freeCountingKits(this.stores.itemStore, tenantId, items, (stocked) => freeIn(kept, stocked, range));
     const version = this.catalogueVersion(tenantId);
     if (kept.stock?.version !== version) {
       const quantities = this.stores.itemStore
@@ -72,7 +74,7 @@ export class KeptAvailability {
       kept.stock = { version, quantities };
       quantities.catch(() => kept.stock?.quantities === quantities && delete kept.stock);
     }
-    const bookedOut = [...free(await kept.stock.quantities)].filter(([, quantity]) => quantity < 1);
+    const bookedOut = [...freeIn(kept, await kept.stock.quantities, range)].filter(([, quantity]) => quantity < 1);
     return { bookedOut: bookedOut.map(([objectID]) => objectID), free };
   }
 

@@ -10,6 +10,8 @@
  */
 import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/hire-charges';
 import { bookingWindow, freeOver, hiredInOver, isHiredIn, type Booking } from '../../schema/rental/availability';
+import { lineKitIn, stockItemsOf, stockOfItem } from '../../schema/rental/kits';
+import { freeCountingKits, withComponents, type StockItem } from './kit-stock';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
@@ -355,10 +357,10 @@ export function changedLines(
         pointer: `/items/${index}/objectID`,
         message: `no item ${JSON.stringify(line.objectID)} in this catalogue`,
       });
-    else if (line.quantity > item.quantity + (hiredIn.get(line.objectID) ?? 0))
+    else if (line.quantity > stockOfItem(line.objectID, items) + (hiredIn.get(line.objectID) ?? 0))
       problems.push({
         pointer: `/items/${index}/quantity`,
-        message: inStockSaid(item.quantity, hiredIn.get(line.objectID)),
+        message: inStockSaid(stockOfItem(line.objectID, items), hiredIn.get(line.objectID)),
       });
     if ((out.get(line.objectID) ?? 0) > line.quantity)
       problems.push({
@@ -371,12 +373,15 @@ export function changedLines(
       dayRate: item?.rates.day ?? 0,
       ...(item?.rates.week !== undefined && { weekRate: item.rates.week }),
     };
+    // A kit kept keeps what it was made of when asked for, as it keeps its rates.
+    const kit = kept ? kept.kit : lineKitIn(line.objectID, items);
     return {
       objectID: line.objectID,
       name: item?.name ?? kept?.name ?? line.objectID,
       quantity: line.quantity,
       dayRate: rates.dayRate,
       ...(rates.weekRate !== undefined && { weekRate: rates.weekRate }),
+      ...(kit && { kit }),
     };
   });
   for (const [objectID, count] of out)
@@ -558,16 +563,13 @@ export async function takeAction(
   if (isScanAction(step.action))
     throw new QuoteRefusedError("Items go out and come back one scan at a time: use the order's scan screen.");
   const today = todayIn(settings.timezone, step.now);
-  const objectIDs = [
-    ...new Set([
-      ...current.lines.map((line) => line.objectID),
-      ...(step.change?.items.map((line) => line.objectID) ?? []),
-    ]),
-  ];
-  const items = new Map(
-    (await stores.itemStore.getMany(step.tenantId, objectIDs)).map((item) => [item.objectID, item]),
-  );
-  const stock = new Map(objectIDs.map((objectID) => [objectID, items.get(objectID)?.quantity ?? 0]));
+  // The request's items, what its kits take (as its lines keep them) and any kit a change adds, opened.
+  const items = await withComponents(stores.itemStore, step.tenantId, [
+    ...current.lines.map((line) => line.objectID),
+    ...stockItemsOf(current.lines),
+    ...(step.change?.items.map((line) => line.objectID) ?? []),
+  ]);
+  const stock = new Map([...items.values()].map((item) => [item.objectID, item.quantity]));
   const hiredIn = step.action === 'change' ? await hiredInFor(stores, step.tenantId, step.change) : undefined;
   // The account an acceptance names, or the one a confirmation's order is on, read before the change (which may run again).
   const terms: AccountTerms = await accountTermsAt(stores, settings, step, current, items);
@@ -848,9 +850,9 @@ export async function expireDue(
 
 /** Free quantity of each item over [from, to], leaving out the bookings of `exceptQuote`. */
 export async function freeQuantities(
-  stores: Pick<QuoteStores, 'quoteRequests'>,
+  stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
   tenantId: string,
-  items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>,
+  items: readonly StockItem[],
   range: { from: string; to: string },
   settings: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>,
   now: Date,
@@ -859,13 +861,15 @@ export async function freeQuantities(
   pastHolds = false,
 ): Promise<Map<string, number>> {
   const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
-  const booked = await stores.quoteRequests.bookings(
-    tenantId,
-    items.map((item) => item.objectID),
-    window.from,
-    window.to,
-  );
-  return freeAmong(items, pastHolds ? booked.filter(isNotHold) : booked, range, settings, now, exceptQuote);
+  return freeCountingKits(stores.itemStore, tenantId, items, async (stocked) => {
+    const booked = await stores.quoteRequests.bookings(
+      tenantId,
+      stocked.map((item) => item.objectID),
+      window.from,
+      window.to,
+    );
+    return freeAmong(stocked, pastHolds ? booked.filter(isNotHold) : booked, range, settings, now, exceptQuote);
+  });
 }
 
 /** Free quantity of each item over [from, to], from bookings already read (every one of theirs in the window). */
@@ -894,8 +898,8 @@ function freeAmong(
 export interface StockOnDates {
   /** The items with none free on some day of the dates: what "available only" leaves out. */
   bookedOut: string[];
-  /** How many of each of these items are free on the dates. */
-  free(items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>): Map<string, number>;
+  /** How many of each of these items are free on the dates (a kit as its components allow). */
+  free(items: readonly StockItem[]): Promise<Map<string, number>>;
 }
 
 /**
@@ -912,9 +916,10 @@ export async function stockOnDates(
 ): Promise<StockOnDates> {
   const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookingsBetween(tenantId, window.from, window.to);
-  const free = (items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>) =>
-    freeAmong(items, booked, range, settings, now);
+  const free = (items: readonly StockItem[]) =>
+    freeCountingKits(stores.itemStore, tenantId, items, (stocked) => freeAmong(stocked, booked, range, settings, now));
   if (!booked.length) return { bookedOut: [], free };
   const items = await stores.itemStore.getMany(tenantId, [...new Set(booked.map((booking) => booking.objectID))]);
-  return { bookedOut: [...free(items)].filter(([, quantity]) => quantity < 1).map(([objectID]) => objectID), free };
+  const bookedOut = [...freeAmong(items, booked, range, settings, now)].filter(([, quantity]) => quantity < 1);
+  return { bookedOut: bookedOut.map(([objectID]) => objectID), free };
 }

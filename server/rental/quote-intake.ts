@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { tradeRates } from '../../schema/marketplace/sub-hires';
-import { nextFreeStart, bookingWindow } from '../../schema/rental/availability';
+import { bookingWindow, nextFreeStartOfAll } from '../../schema/rental/availability';
+import { lineKitIn, stockOfItem, stockOfLine } from '../../schema/rental/kits';
 import { isNotHold } from '../../schema/rental/holds';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
@@ -25,6 +26,7 @@ import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
 import type { QuoteRequestStore } from '../stores/quote-request-store';
 import type { TenantStore } from '../stores/tenant-store';
+import { withComponents } from './kit-stock';
 import { freeQuantities, quoteSettingsOf, type QuoteSettings } from './quote-conversation';
 
 export interface IntakeStores {
@@ -75,36 +77,40 @@ async function freeAgainFor(
   stores: Pick<IntakeStores, 'quoteRequests'>,
   tenantId: string,
   input: QuoteRequestInput,
-  items: ReadonlyMap<string, Item>,
+  catalogue: ReadonlyMap<string, Item>,
   free: ReadonlyMap<string, number>,
   settings: QuoteSettings,
   bounds: { timezone: string; horizonDays: number; now: Date },
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const short = input.items.filter(
-    (line) => items.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity),
+    (line) => catalogue.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity),
   );
   if (!short.length || input.endDate < input.startDate) return found;
   const today = todayIn(bounds.timezone, bounds.now);
   const until = latestEnd(bounds.timezone, bounds.horizonDays, bounds.now);
   const window = bookingWindow(input.startDate, until, settings.turnaroundDays);
+  // What each short line takes from stock: its item, or its kit's components.
+  const takes = new Map(short.map((line) => [line.objectID, stockOfLine(line, catalogue)]));
   const booked = (
     await stores.quoteRequests.bookings(
       tenantId,
-      short.map((line) => line.objectID),
+      [...new Set([...takes.values()].flatMap((entries) => entries.map((entry) => entry.objectID)))],
       window.from,
       window.to,
     )
   ).filter(isNotHold);
   for (const line of short) {
-    const day = nextFreeStart(
-      items.get(line.objectID)!.quantity,
-      booked.filter((booking) => booking.objectID === line.objectID),
+    const day = nextFreeStartOfAll(
+      takes.get(line.objectID)!.map((entry) => ({
+        stock: catalogue.get(entry.objectID)?.quantity ?? 0,
+        bookings: booked.filter((booking) => booking.objectID === entry.objectID),
+        quantity: entry.quantity,
+      })),
       {
         from: input.startDate,
         until,
         days: dayCount(input.startDate, input.endDate),
-        quantity: line.quantity,
         turnaroundDays: settings.turnaroundDays,
         today,
       },
@@ -141,13 +147,18 @@ export async function takeQuoteRequest(
         );
   }
 
+  // The items asked for, and what the kits among them are made of (nested kits opened).
+  const catalogue = await withComponents(
+    stores.itemStore,
+    tenantId,
+    input.items.map((line) => line.objectID),
+  );
+  // A kit's stock is how many its components make whole.
   const items = new Map(
-    (
-      await stores.itemStore.getMany(
-        tenantId,
-        input.items.map((line) => line.objectID),
-      )
-    ).map((item) => [item.objectID, item]),
+    input.items.flatMap((line) => {
+      const item = catalogue.get(line.objectID);
+      return item ? [[item.objectID, { ...item, quantity: stockOfItem(item.objectID, catalogue) }] as const] : [];
+    }),
   );
   const now = new Date();
   const settings = quoteSettingsOf(stored.tenant);
@@ -172,7 +183,7 @@ export async function takeQuoteRequest(
     horizonDays: site.bookingHorizonDays!,
     now,
   };
-  const freeAgain = await freeAgainFor(stores, tenantId, input, items, free, settings, bounds);
+  const freeAgain = await freeAgainFor(stores, tenantId, input, catalogue, free, settings, bounds);
   const findings = checkQuoteRequest(input, { items, free, freeAgain, ...bounds });
   if (findings.length)
     throw new FieldProblemsError(
@@ -200,6 +211,7 @@ export async function takeQuoteRequest(
         quantity: line.quantity,
         dayRate: rates.day,
         ...(rates.week !== undefined && { weekRate: rates.week }),
+        ...(item.kit && { kit: lineKitIn(item.objectID, catalogue) }),
       };
     }) as QuoteRequest['lines'],
     startDate: input.startDate,

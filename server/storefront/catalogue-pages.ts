@@ -260,16 +260,27 @@ export function cataloguePages(sources: CataloguePageSources) {
           perPage: PER_PAGE,
           ...(onDates && { exclude: onDates.bookedOut }),
         });
-        // Lists carry no long descriptions: the state block stays small.
-        const hits = result.hits.map(itemSummary);
         const free =
-          dates && hits.length
+          dates && result.hits.length
             ? Object.fromEntries(
-                onDates ? onDates.free(hits) : await sources.keptAvailability.free(tenantId, hits, dates, stock, now),
+                onDates
+                  ? await onDates.free(result.hits)
+                  : await sources.keptAvailability.free(tenantId, result.hits, dates, stock, now),
               )
             : undefined;
+        // A kit is booked out when a component is: what only the count shows (bookedOut names items with stock).
+        const shown = onDates ? result.hits.filter((hit) => !hit.kit || (free?.[hit.objectID] ?? 0) > 0) : result.hits;
+        // Lists carry no long descriptions: the state block stays small.
+        const hits = shown.map(itemSummary);
         return {
-          catalogue: { query, total: result.total, hits, facets: result.facets, now: hour, ...(free && { free }) },
+          catalogue: {
+            query,
+            total: result.total - (result.hits.length - shown.length),
+            hits,
+            facets: result.facets,
+            now: hour,
+            ...(free && { free }),
+          },
           ...(await pictures()),
         };
       },

@@ -96,18 +96,19 @@ export async function platformListing(
 /** How many of each listing are free on the dates, asked of each house for its own items. */
 async function freeOnDates(
   stores: PlatformPageStores,
-  hits: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>,
+  hits: ReadonlyArray<Pick<Item, 'objectID' | 'quantity' | 'kit'>>,
   dates: RentalDates,
   now: Date,
   onDates: Map<string, StockOnDates> | undefined,
 ): Promise<Record<string, number>> {
-  const byHouse = new Map<string, Array<Pick<Item, 'objectID' | 'quantity'>>>();
+  const byHouse = new Map<string, Array<Pick<Item, 'objectID' | 'quantity' | 'kit'>>>();
   for (const hit of hits) {
     const id = parseListingId(hit.objectID);
     if (id)
       (byHouse.get(id.houseId) ?? byHouse.set(id.houseId, []).get(id.houseId)!).push({
         objectID: id.objectID,
         quantity: hit.quantity,
+        ...(hit.kit && { kit: hit.kit }),
       });
   }
   const free: Record<string, number> = {};
@@ -118,7 +119,7 @@ async function freeOnDates(
       const read = onDates?.get(houseId);
       for (const [id, quantity] of byListing(
         houseId,
-        read ? read.free(items) : await stores.keptAvailability.free(houseId, items, dates, stock, now),
+        read ? await read.free(items) : await stores.keptAvailability.free(houseId, items, dates, stock, now),
       ))
         free[id] = quantity;
     }),

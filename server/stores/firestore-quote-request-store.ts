@@ -34,6 +34,7 @@
  */
 import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
 import { reachesInto, reachOf, type Booking } from '../../schema/rental/availability';
+import { stockItemsOf } from '../../schema/rental/kits';
 import { bookingOfStockRow, outByItem } from '../../schema/rental/hire';
 import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
 import { ledgerSignature, LedgerWatch } from './firestore-ledger-watch';
@@ -227,9 +228,7 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const { next, bookings } = changedRequest(snapshot.exists ? requestOf(snapshot.data()) : undefined, id, change);
       if (bookings !== undefined) {
         // Every item the request names before and after the change: its own old entries go.
-        const objectIDs = [
-          ...new Set([...requestOf(snapshot.data()).lines, ...next.lines].map((line) => line.objectID)),
-        ];
+        const objectIDs = [...stockItemsOf([...requestOf(snapshot.data()).lines, ...next.lines])];
         const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
         const ledgers = new Map(
           (await transaction.getAll(...references)).map((ledger, index) => [
@@ -350,10 +349,7 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const next = result.order && order ? steppedOrder(order, result.order) : undefined;
       // Every ledger the step touches (the order's items for their units out, the stock rows' items), read before any write.
       const objectIDs = [
-        ...new Set([
-          ...(next ? next.lines.map((line) => line.objectID) : []),
-          ...(result.stock ?? []).map((row) => row.objectID),
-        ]),
+        ...new Set([...(next ? stockItemsOf(next.lines) : []), ...(result.stock ?? []).map((row) => row.objectID)]),
       ];
       const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
       const ledgers = objectIDs.length ? await transaction.getAll(...references) : [];

@@ -22,7 +22,8 @@
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
-import { placementProblems, type Booking, type Placement } from '../../schema/rental/availability';
+import { placementProblems, shortLines, type Booking, type Placement } from '../../schema/rental/availability';
+import { stockOfLines } from '../../schema/rental/kits';
 import { holdKeyOf, holdsAhead, standsInTheWay } from '../../schema/rental/holds';
 import { openUntil, type QuoteState } from '../../schema/rental/quote-states';
 import { outByItem, type ScanResult } from '../../schema/rental/hire';
@@ -191,7 +192,7 @@ export type BookingChange =
 const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange =>
   typeof change.bookings === 'function' ? change.bookings(next) : change.bookings;
 
-/** The bookings a placed request makes, one per line. */
+/** The bookings a placed request makes, one per item its lines take (a kit's components: stockOfLines). */
 function bookingsOf(
   request: QuoteRequest,
   kind: Booking['kind'],
@@ -205,7 +206,7 @@ function bookingsOf(
         ? request.startDate
         : endsOn
       : request.endDate;
-  return request.lines.map((line) => ({
+  return stockOfLines(request.lines).map((line) => ({
     ...(out.get(line.objectID) && { out: out.get(line.objectID) }),
     quoteId: request.id,
     objectID: line.objectID,
@@ -236,7 +237,7 @@ function placementOf(request: QuoteRequest, change: Exclude<BookingChange, 'rele
   return {
     ...change.placement,
     quoteId: request.id,
-    lines: request.lines,
+    lines: stockOfLines(request.lines),
     firstDay: request.startDate,
     lastDay: request.endDate,
     ...(hiredIn.length && { hiredIn }),
@@ -275,10 +276,6 @@ export class UnknownQuoteError extends Error {
     super(`No quote request ${JSON.stringify(id)} here.`);
   }
 }
-
-/** The item of a problem's line (`/lines/<index>/quantity`). */
-const lineOf = (request: QuoteRequest) => (problem: { pointer: string }) =>
-  request.lines[Number(problem.pointer.split('/')[2])]?.objectID ?? '';
 
 /**
  * An order refused only because other productions' holds rank ahead on its lines: `ahead` names
@@ -358,11 +355,12 @@ export function placedBookings(
   if (bookings.endsOn !== undefined) return bookingsOf(next, bookings.place, bookings.expiresOn, bookings.endsOn);
   // Holds rank: one never refuses a hold behind it, and an order passes only the holds behind its own.
   const placing = { kind: bookings.place, quoteId: next.id, heldAt: bookings.heldAt };
-  const problems = placementProblems(placementOf(next, bookings), booked.filter(standsInTheWay(placing)));
-  if (problems.length) {
+  const short = shortLines(placementOf(next, bookings), booked.filter(standsInTheWay(placing)));
+  if (short.length) {
+    const problems = short.map(({ pointer, message }) => ({ pointer, message }));
     const ahead =
       bookings.place === 'order'
-        ? holdsAhead({ ...placing, objectIDs: problems.map(lineOf(next)) }, booked, bookings.placement.today)
+        ? holdsAhead({ ...placing, objectIDs: short.map((line) => line.objectID) }, booked, bookings.placement.today)
         : [];
     // Short only because of holds ahead: the house challenges them (or waits).
     const withoutHolds = placementProblems(

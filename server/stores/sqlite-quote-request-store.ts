@@ -19,6 +19,7 @@
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { bookingWindow, OPEN_END, reachOf, type Booking } from '../../schema/rental/availability';
+import { stockItemsOf } from '../../schema/rental/kits';
 import { bookingOfStockRow, outByItem } from '../../schema/rental/hire';
 import { addDays, dayCount } from '../../schema/rental/quote-rules';
 import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
@@ -343,7 +344,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         if (bookings !== 'release') {
           const booked = this.overlapping(
             tenantId,
-            [...new Set(next.lines.map((line) => line.objectID))],
+            stockItemsOf(next.lines),
             next.startDate,
             next.endDate,
             bookings.placement.turnaroundDays,

@@ -20,6 +20,7 @@ import type { Item } from '../../schema/types.generated';
 import { subHireOffers, type SubHireOfferStores } from '../../server/marketplace/sub-hire-offers';
 import { InProcessSearchIndex } from '../../server/search/engine/in-process-search';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
+import { SqliteItemStore } from '../../server/stores/sqlite-item-store';
 import { benchHouses, generateItem, random } from './catalogue-generator';
 import { fmt, percentile } from './figures';
 
@@ -89,7 +90,9 @@ try {
     },
     listing: (houseId, item) => (houseId === ASKING.id ? listingOf(item, ASKING, tree, undefined) : undefined),
   };
-  const stores: SubHireOfferStores = { catalogueSearch: index, marketplace, quoteRequests };
+  // Read only for kits' components: these houses have none.
+  const itemStore = new SqliteItemStore(path.join(scratch, 'items.sqlite'));
+  const stores: SubHireOfferStores = { catalogueSearch: index, marketplace, quoteRequests, itemStore };
   const lines = Array.from({ length: LINES }, () => {
     const from = addDays(TODAY, 7 + pick(300));
     return { item: own[pick(own.length)]!, wanted: 1 + pick(4), from, to: addDays(from, pick(10)) };

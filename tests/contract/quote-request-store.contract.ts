@@ -371,6 +371,70 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         expect(await held('2026-12-01', '2026-12-05')).toHaveLength(1);
       });
 
+      it("books a kit's components, not the kit: a component booked alone leaves the kit short at its line, named, and of a kit and its component confirmed at once exactly one wins", async () => {
+        // A galley set: 2 galley carts and a jump seat (as its line keeps it); the house has 2 carts.
+        const galleySet = (id: string, startDate: string, endDate: string) =>
+          sampleQuoteRequest(id, {
+            startDate,
+            endDate,
+            lines: [
+              {
+                objectID: 'galley-set',
+                name: 'Galley set',
+                quantity: 1,
+                dayRate: 150,
+                kit: {
+                  kind: 'fixed',
+                  components: [
+                    { objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2 },
+                    { objectID: 'jump-seat', name: 'Jump Seat', quantity: 1, within: 'Crew kit' },
+                  ],
+                },
+              },
+            ],
+          });
+        await subject.store.add(galleySet('kit-first', '2026-12-01', '2026-12-03'));
+        await subject.store.change('aviation', 'kit-first', place('order'));
+        expect(await held('2026-12-01', '2026-12-03')).toEqual([
+          ['kit-first', 'galley-cart', 2, 'order'],
+          ['kit-first', 'jump-seat', 1, 'order'],
+        ]);
+        // A cart asked for alone on those days: none left.
+        await subject.store.add(twoCarts('carts-alone', '2026-12-02', '2026-12-02'));
+        await expect(subject.store.change('aviation', 'carts-alone', place('order'))).rejects.toMatchObject({
+          problems: [
+            { pointer: '/lines/0/quantity', message: expect.stringMatching(/^only 0 of 2 free on 2026-12-02/) },
+          ],
+        });
+        // The other way round: carts booked alone leave the next kit short at its line, naming the component.
+        await subject.store.add(twoCarts('carts-first', '2026-12-10', '2026-12-12'));
+        await subject.store.change('aviation', 'carts-first', place('order'));
+        await subject.store.add(galleySet('kit-after', '2026-12-11', '2026-12-11'));
+        await expect(subject.store.change('aviation', 'kit-after', place('pencil'))).rejects.toMatchObject({
+          problems: [
+            {
+              pointer: '/lines/0/quantity',
+              message:
+                'Atlas Galley Cart (2 needed): only 0 of 2 free on 2026-12-11: other holds and orders have the rest',
+            },
+          ],
+        });
+        // A kit and its component confirmed at once, on the last carts: exactly one wins.
+        await subject.store.add(galleySet('kit-race', '2026-12-20', '2026-12-22'));
+        await subject.store.add(twoCarts('carts-race', '2026-12-21', '2026-12-23'));
+        const results = await Promise.allSettled([
+          subject.store.change('aviation', 'kit-race', place('order')),
+          subject.store.change('aviation', 'carts-race', place('order')),
+        ]);
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(
+          OverbookedError,
+        );
+        expect(
+          (await held('2026-12-20', '2026-12-23')).filter(([, objectID]) => objectID === 'galley-cart'),
+        ).toHaveLength(1);
+      });
+
       it('tells a subscriber of each request added or changed in its tenant, and stops when asked', async () => {
         await subject.store.add(sampleQuoteRequest('before'));
         const heard: string[] = [];

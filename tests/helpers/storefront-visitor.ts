@@ -6,6 +6,7 @@
  * their browser would send.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { cookieHeader } from '../../server/identity/cookies';
 import { mailedLink } from './mailed-links';
 import type { TestApp } from './server';
@@ -41,4 +42,19 @@ export async function storefrontVisitor(
   if (approved !== null)
     await t.app.profileStore.update(tenantId, uid, (profile) => ({ ...profile, isAuthorized: approved }));
   return { uid, email, cookie: sessionCookieOf(signedUp) };
+}
+
+/**
+ * How many of an item a page says are free, as a visitor reads it: on a listing, the first count
+ * after the item's link (its card's); on an item page, its line. NaN when the page says none.
+ */
+export async function freeSaidOn(t: TestApp, url: string, objectID: string): Promise<number> {
+  const page = await t.app.inject({ url, headers: { host: AVIATION_HOST } });
+  expect(page.statusCode).toBe(200);
+  const from = url.startsWith('/item/') ? 0 : page.body.indexOf(`/item/${objectID}`);
+  expect(from).toBeGreaterThanOrEqual(0);
+  const said = /(\d+) free (?:on your dates|from)|Booked on your dates|None (?:more )?free from/.exec(
+    page.body.slice(from),
+  );
+  return said ? Number(said[1] ?? 0) : NaN;
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
-import { AVIATION_HOST } from '../helpers/storefront-visitor';
+import { freeSaidOn } from '../helpers/storefront-visitor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,17 +17,7 @@ afterAll(() => t.close());
 /** Four in stock. */
 const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
 
-/** How many seats the page says are free, as a visitor reads it: the seat's card on a listing, the item page's line. */
-async function freeSeats(url: string): Promise<number> {
-  const page = await t.app.inject({ url, headers: { host: AVIATION_HOST } });
-  expect(page.statusCode).toBe(200);
-  // On a listing, the first count after the seat's link is its card's.
-  const from = url.startsWith('/item/') ? 0 : page.body.indexOf(`/item/${SEATS}`);
-  const said = /(\d+) free (?:on your dates|from)|Booked on your dates|None (?:more )?free from/.exec(
-    page.body.slice(from),
-  );
-  return said ? Number(said[1] ?? 0) : NaN;
-}
+const freeSeats = (url: string) => freeSaidOn(t, url, SEATS);
 
 describe('pages with shoot dates', () => {
   it('are kept, and follow every booking change at once', async () => {

@@ -50,7 +50,7 @@ describe('the kept day counts', () => {
     const booked = await kept.onDates('aviation', range, rules, now);
     expect(booked.bookedOut).toEqual([SEATS]);
     expect(booked.bookedOut).toEqual((await stockOnDates(t.app, 'aviation', range, rules, now)).bookedOut);
-    expect(booked.free(items)).toEqual(new Map([[SEATS, 0]]));
+    expect(await booked.free(items)).toEqual(new Map([[SEATS, 0]]));
     expect(read).toHaveBeenCalledTimes(3); // the new version's count, and stockOnDates' own read
     read.mockRestore();
   });

@@ -6,11 +6,11 @@
  * listing id (`<house>~<item>`) is asked of its house, by the house's own rules.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type Booking, bookingWindow, daysFrom, freeByDay } from '../../../schema/rental/availability';
+import { type Booking, daysFrom } from '../../../schema/rental/availability';
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { schemaIds } from '../../../schema/documents';
 import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
-import { quoteSettingsOf } from '../../rental';
+import { dailyStock, quoteSettingsOf } from '../../rental';
 import { isNotHold } from '../../../schema/rental/holds';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue';
@@ -87,27 +87,17 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const to = query.to ?? addDays(from, 27);
       if (to < from || dayCount(from, to) > MAX_DAYS)
         throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
-      const window = bookingWindow(from, to, settings.turnaroundDays);
-      const booked = await app.quoteRequests.bookings(tenantId, [objectID], window.from, window.to);
-      const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
+      const daily = await dailyStock(app, tenantId, item, { from, to, turnaroundDays: settings.turnaroundDays, today });
+      const free = daily.freeByDay();
       // A signed-in visitor's own holds and orders, told apart: "none free" about their own order would mislead.
-      const own = await ownBookings(request, tenantId, booked);
-      const besidesYours = own.size
-        ? freeByDay(
-            item.quantity,
-            booked.filter((booking) => !own.has(booking.quoteId)),
-            from,
-            to,
-            settings.turnaroundDays,
-            today,
-          )
-        : undefined;
+      const own = await ownBookings(request, tenantId, daily.booked);
+      const besidesYours = own.size ? daily.freeByDay((booking) => !own.has(booking.quoteId)) : undefined;
       // Held for other productions (pencils), counted apart: "on hold" is not "booked", and a request may still ask behind it.
-      const pastHolds = freeByDay(item.quantity, booked.filter(isNotHold), from, to, settings.turnaroundDays, today);
+      const pastHolds = daily.freeByDay(isNotHold);
       void reply.header('cache-control', 'no-store');
       return {
         objectID: asked,
-        stock: item.quantity,
+        stock: daily.stock,
         today,
         days: daysFrom(from, to).map((day, index) => ({
           date: day,

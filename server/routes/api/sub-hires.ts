@@ -464,7 +464,12 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       await app.marketplace.loaded();
       const location = stored.tenant.vendor._geoloc;
       return subHireOffers(
-        { catalogueSearch: app.catalogueSearch, marketplace: app.marketplace, quoteRequests: app.quoteRequests },
+        {
+          catalogueSearch: app.catalogueSearch,
+          marketplace: app.marketplace,
+          quoteRequests: app.quoteRequests,
+          itemStore: app.itemStore,
+        },
         { houseId: tenantId, ...(isGeoPoint(location) && { location: { lat: location.lat, lng: location.lng } }) },
         { item, wanted: Number(quantity), from, to },
         new Date(),

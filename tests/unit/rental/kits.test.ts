@@ -4,13 +4,16 @@
  * each at its field: itself, an unknown item, a line twice, a kit that would contain itself.
  */
 import { describe, expect, it } from 'vitest';
+import { nextFreeStartOfAll, type Booking } from '../../../schema/rental/availability';
 import {
   kitCycle,
   kitProblems,
   kitsFree,
   kitText,
+  lineKitOf,
   readKitText,
   stockDemand,
+  stockOfLines,
   type Kit,
   type KitOf,
 } from '../../../schema/rental/kits';
@@ -125,5 +128,57 @@ describe('a kit', () => {
       problem: 'cannot read "two lamps": write how many, ×, then the item\'s id or SKU ("2 × pilot-seat")',
     });
     expect(readKitText('0 × dimmer', lowered)).toHaveProperty('problem');
+  });
+
+  it('is kept on a quote line as what one of it is made of, nested kits opened in pull-sheet order, each inside the kit it sits in', () => {
+    const nameOf = (id: string) => names[id] ?? id;
+    expect(lineKitOf('cockpit-set', kitOf, nameOf)).toEqual({
+      kind: 'fixed',
+      components: [
+        { objectID: 'cockpit-shell', name: 'cockpit-shell', quantity: 1 },
+        { objectID: 'pilot-seat', name: 'pilot-seat', quantity: 2 },
+        { objectID: 'yoke-pair', name: 'yoke-pair', quantity: 1 },
+        { objectID: 'practical-lamp', name: 'practical-lamp', quantity: 2, within: 'Lighting kit' },
+        { objectID: 'dimmer', name: 'dimmer', quantity: 1, within: 'Lighting kit' },
+      ],
+    });
+    expect(lineKitOf('pilot-seat', kitOf, nameOf)).toBeUndefined();
+  });
+
+  it("takes from stock through its line: a kit line its components' times its count, an item on its own line and in a kit summed, at the first line", () => {
+    const kit = lineKitOf('lighting-kit', kitOf, (id) => id)!;
+    expect(
+      stockOfLines([
+        { objectID: 'dimmer', quantity: 1 },
+        { objectID: 'lighting-kit', quantity: 3, kit },
+      ]),
+    ).toEqual([
+      { objectID: 'dimmer', quantity: 4, line: 0 },
+      { objectID: 'practical-lamp', quantity: 6, line: 1, component: 'practical-lamp' },
+    ]);
+  });
+
+  it('is next free on the first day every component is, for the whole hire', () => {
+    const booking = (objectID: string, firstDay: string, lastDay: string, quantity = 1): Booking => ({
+      quoteId: `${objectID}-${firstDay}`,
+      objectID,
+      quantity,
+      firstDay,
+      lastDay,
+      kind: 'order',
+    });
+    const window = { from: '2027-01-01', until: '2027-03-01', days: 3, turnaroundDays: 0, today: '2026-12-01' };
+    // Lamps are out to the 5th, the dimmer from the 7th to the 10th: three days for both start on the 11th.
+    expect(
+      nextFreeStartOfAll(
+        [
+          { stock: 2, bookings: [booking('practical-lamp', '2027-01-01', '2027-01-05', 2)], quantity: 2 },
+          { stock: 1, bookings: [booking('dimmer', '2027-01-07', '2027-01-10')], quantity: 1 },
+        ],
+        window,
+      ),
+    ).toBe('2027-01-11');
+    // More than the house ever has: never.
+    expect(nextFreeStartOfAll([{ stock: 1, bookings: [], quantity: 2 }], window)).toBeUndefined();
   });
 });

@@ -10,10 +10,10 @@ import { CSV, sendDownload } from '../../../lib/downloads';
 import { lenderOfHiredIn } from '../../../../schema/marketplace/sub-hires';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
-import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/rental/availability';
+import { daysFrom } from '../../../../schema/rental/availability';
 import { withHoldRanks } from '../../../../schema/rental/holds';
 import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
-import { confirmedBetween, orderLineRows, orderLinesCsv, quoteSettingsOf, stateOf } from '../../../rental';
+import { confirmedBetween, dailyStock, orderLineRows, orderLinesCsv, quoteSettingsOf, stateOf } from '../../../rental';
 import { UnknownItemError } from '../../../catalogue';
 import { FieldProblemsError } from '../../../stores/field-problems';
 import { tenantParams } from './params';
@@ -66,9 +66,10 @@ const bookings: FastifyPluginAsync = async (app) => {
         throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
       const [item] = await app.itemStore.getMany(tenantId, [objectID]);
       if (!item) throw new UnknownItemError(objectID);
-      const window = bookingWindow(from, to, settings.turnaroundDays);
-      const booked = await app.quoteRequests.bookings(tenantId, [objectID], window.from, window.to);
-      const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
+      // A kit's count is its components': their bookings are the ones shown.
+      const daily = await dailyStock(app, tenantId, item, { from, to, turnaroundDays: settings.turnaroundDays, today });
+      const { booked } = daily;
+      const free = daily.freeByDay();
       const quotes = new Map(
         (
           await Promise.all(
@@ -79,7 +80,7 @@ const bookings: FastifyPluginAsync = async (app) => {
       return {
         objectID,
         name: item.name,
-        stock: item.quantity,
+        stock: daily.stock,
         turnaroundDays: settings.turnaroundDays,
         days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index] })),
         // Each live hold with its rank on the item ("1st hold").
