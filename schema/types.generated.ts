@@ -1442,7 +1442,7 @@ export interface Item {
      */
     components: [KitComponent, ...KitComponent[]];
     /**
-     * Price: The kit's own rates (above), or its components' rates less a discount.
+     * Price: The kit's own rates (above), or its components' rates less a discount: then its rates are worked out as it is saved, and again whenever a component's rates change.
      */
     price?: ('own' | 'components') & string;
     /**
@@ -3193,6 +3193,21 @@ export interface ScanInput {
    */
   note?: string;
   photos?: ConditionPhotos;
+  /**
+   * Missing from the kit: Checking in a fixed kit by its label: the components not in it, each with how many. They are written off as lost on their own lines and charged by the house's rule; the rest come back.
+   *
+   * @maxItems 400
+   */
+  missing?: {
+    /**
+     * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+     */
+    objectID: string;
+    /**
+     * How many: How many of it are missing.
+     */
+    count: number;
+  }[];
 }
 /**
  * A scan as stored: the audit of every scan, good or not, and the answer a retry gets again.

@@ -18,16 +18,10 @@ import {
   Button,
   Card,
   CardContent,
-  Checkbox,
   Chip,
   LinearProgress,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -47,6 +41,7 @@ import { HandoverDialog } from './HandoverDialog';
 import { printAlone } from '../labels/print';
 import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
 import { HireCharges } from './HireCharges';
+import { PullSheetTable } from './PullSheetTable';
 import { severityOf, soundFor } from './scan-feedback';
 import { useScanQueue } from './useScanQueue';
 
@@ -86,13 +81,6 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
     scans: answer.repeat ? sheet.scans : [...sheet.scans, answer.record].slice(-50),
   };
 }
-
-/** How many of a line are hired in from other houses (the rest is picked from this house's shelf). */
-const hiredInQuantity = (line: PullSheet['lines'][number]) =>
-  line.hiredIn.reduce((sum, entry) => sum + entry.quantity, 0);
-
-/** Columns a phone folds into the item's cell. */
-const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 type Condition = NonNullable<ScanInput['condition']>;
 
@@ -406,105 +394,17 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       <Typography variant="h6" component="h2" gutterBottom>
         {translate('backlot.scan.pullSheet')}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate('backlot.scan.pullSheet')}>
-          <TableHead sx={{ '& th': { overflowWrap: 'normal' } }}>
-            <TableRow>
-              <TableCell padding="checkbox">{translate('backlot.scan.tick')}</TableCell>
-              <TableCell>{translate('backlot.scan.item')}</TableCell>
-              <TableCell sx={wideOnly}>{translate('backlot.scan.location')}</TableCell>
-              <TableCell align="right" sx={wideOnly}>
-                {translate('backlot.scan.quantity')}
-              </TableCell>
-              <TableCell>{translate('backlot.scan.progress')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {sheet.lines.map((line) => {
-              const outNow = line.out - line.back;
-              return (
-                <TableRow key={line.objectID}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={line.out >= line.quantity}
-                      readOnly
-                      slotProps={{ input: { 'aria-label': translate('backlot.scan.picked', { item: line.name }) } }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} alignItems="center">
-                      {line.photo && (
-                        <Box
-                          component="img"
-                          src={line.photo.url}
-                          alt=""
-                          sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, flex: 'none' }}
-                        />
-                      )}
-                      <Box>
-                        <div>{line.name}</div>
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {line.tracking === 'units'
-                            ? line.tagsOut.length
-                              ? translate('backlot.scan.tagsOut', { tags: line.tagsOut.join(', ') })
-                              : translate('backlot.scan.pick', {
-                                  tags: line.onShelf.slice(0, line.quantity - hiredInQuantity(line)).join(', ') || '—',
-                                })
-                            : line.objectID}
-                        </Typography>
-                        {line.hiredIn.map((entry) => (
-                          <Typography key={entry.house} variant="caption" color="secondary" component="div">
-                            {translate('backlot.scan.hiredIn', {
-                              quantity: entry.quantity,
-                              house: entry.houseName,
-                              label: `${entry.house}/…`,
-                            })}
-                            {entry.out > 0 &&
-                              ` · ${translate('backlot.scan.hiredInOut', { out: entry.out, tags: entry.tagsOut.join(', ') || '—' })}`}
-                          </Typography>
-                        ))}
-                        {/* On a phone the location and quantity columns fold in here. */}
-                        <Typography
-                          variant="caption"
-                          color="text.secondary"
-                          component="div"
-                          sx={{ display: { xs: 'block', sm: 'none' } }}
-                        >
-                          {line.location ? `${line.location} · ` : ''}
-                          {translate('backlot.scan.quantity')} {line.quantity}
-                        </Typography>
-                      </Box>
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={wideOnly}>{line.location ?? '—'}</TableCell>
-                  <TableCell align="right" sx={wideOnly}>
-                    {line.quantity}
-                  </TableCell>
-                  <TableCell>
-                    {translate('backlot.scan.counts', { out: outNow, quantity: line.quantity, back: line.back })}
-                    {line.damaged > 0 && (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        label={translate('backlot.scan.damaged', { smart_count: line.damaged })}
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                    {line.lost > 0 && (
-                      <Chip
-                        size="small"
-                        color="error"
-                        label={translate('backlot.scan.lost', { smart_count: line.lost })}
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Box>
+      <PullSheetTable
+        sheet={sheet}
+        direction={direction}
+        onKitBack={(kit, missing) =>
+          send({
+            direction: 'in',
+            code: kit,
+            ...(missing.length && { missing }),
+          })
+        }
+      />
 
       {sheet.handovers.length > 0 && (
         <Box sx={{ mt: 3 }}>

@@ -101,6 +101,17 @@ export const en = {
       uploading: 'Uploading…',
       photo: 'Condition photo %{number}',
       removePhoto: 'Remove photo %{number}',
+      kit: '%{quantity} × %{name}',
+      kitFixed: 'Fixed kit: its label (%{label}) checks every piece out, and back, at once.',
+      kitPackage: 'Package: pick and scan each piece below.',
+      kitBack: 'Check in whole…',
+      kitBackTitle: 'Check in %{name}',
+      kitBackHelp:
+        'Everything comes back at once. Count any piece not in it: it is written off as lost and charged at its replacement value.',
+      kitMissing: '%{name} missing (of %{quantity})',
+      kitTooMany: 'At most %{quantity}.',
+      kitBackWhole: 'Back whole',
+      kitBackMissing: 'Back, pieces missing',
     },
     units: {
       title: 'Units and labels',

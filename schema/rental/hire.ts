@@ -11,6 +11,7 @@
 import { schemaDocuments } from '../documents';
 import { freeSteps, isHiredIn, OPEN_END, padOf, type Booking } from './availability';
 import { chargesAfterReturn, lateDays, type ChargeRule } from './hire-charges';
+import { stockOfLines, type LineKit, type LineStock } from './kits';
 import { addDays } from './quote-rules';
 import { hireStateOf, transition, type QuoteState } from './quote-states';
 import type { HireLine, HireRecord, Item, QuoteRequest, ScanInput, ScanRecord, Unit } from '../types.generated';
@@ -113,6 +114,10 @@ export const hireLineOf = (hire: HireRecord | undefined, objectID: string): Hire
     tags: [],
   };
 
+/** What an order takes of one item (its lines', a kit's components counted): what scans count against. */
+export const stockLineOf = (order: Pick<QuoteRequest, 'lines'>, objectID: string) =>
+  stockOfLines(order.lines).find((entry) => entry.objectID === objectID);
+
 /** How many of a line's units out now are hired in from other houses. */
 export const hiredInOut = (line: Pick<HireLine, 'hiredIn'>) =>
   (line.hiredIn ?? []).reduce((sum, entry) => sum + entry.out, 0);
@@ -124,7 +129,8 @@ export const outNow = (line: Pick<HireLine, 'out' | 'back'>) => line.out - line.
 export function hireCounts(order: Pick<QuoteRequest, 'lines' | 'hire'>) {
   const lines = order.hire?.lines ?? [];
   return {
-    booked: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+    // What goes out is stock: a kit's components, each counted.
+    booked: stockOfLines(order.lines).reduce((sum, line) => sum + line.quantity, 0),
     out: lines.reduce((sum, line) => sum + line.out, 0),
     back: lines.reduce((sum, line) => sum + line.back, 0),
   };
@@ -138,8 +144,13 @@ export function neverOut(
   order: Pick<QuoteRequest, 'lines' | 'hire' | 'state'>,
 ): Array<{ objectID: string; name: string; quantity: number }> {
   if (order.state !== 'returned' && order.state !== 'closed') return [];
+  const outOf = (objectID: string) => hireLineOf(order.hire, objectID).out;
   return order.lines.flatMap((line) => {
-    const missing = line.quantity - (order.hire?.lines.find((hired) => hired.objectID === line.objectID)?.out ?? 0);
+    // A kit went out as many times as any of its components did (one short of a piece still went).
+    const went = line.kit
+      ? Math.max(...line.kit.components.map((component) => Math.ceil(outOf(component.objectID) / component.quantity)))
+      : outOf(line.objectID);
+    const missing = line.quantity - went;
     return missing > 0 ? [{ objectID: line.objectID, name: line.name, quantity: missing }] : [];
   });
 }
@@ -193,7 +204,12 @@ export function judgeScan(context: ScanContext): ScanResult {
     return refuse('unknown', `No unit or item here is labelled ${JSON.stringify(code.slice(0, 60))}.`);
   const objectID = unit?.objectID ?? item!.objectID;
   const name = item?.name ?? objectID;
-  const line = order.lines.find((entry) => entry.objectID === objectID);
+  // A kit's label (its own item id, with no stock of its own): its components move together.
+  if (!unit && !stockOfLines(order.lines).some((entry) => entry.objectID === objectID)) {
+    const kitLine = order.lines.find((entry) => entry.objectID === objectID && entry.kit);
+    if (kitLine) return judgeKitScan(context, kitLine as KitLine, base, refuse);
+  }
+  const line = stockLineOf(order, objectID);
   const about = unit ? { tag: unit.tag, objectID } : { objectID };
   const label = unit ? `${unit.tag} (${name})` : name;
   if (!line) return refuse('notOnOrder', `${label} is not on this order.`, about);
@@ -423,7 +439,7 @@ function judgeHiredInScan(context: ScanContext, hiredIn: HiredInScan, base: Scan
   const name = item?.name ?? objectID;
   const label = `${tag ? `${house}/${tag}` : name} (${tag ? `${name}, ` : ''}hired in from ${houseName})`;
   const about = { objectID, ...(tag && { tag }) };
-  const line = order.lines.find((entry) => entry.objectID === objectID);
+  const line = stockLineOf(order, objectID);
   if (!line) return refuse('notOnOrder', `${label} is not on this order.`, about);
   const hireLine = hireLineOf(order.hire, objectID);
   const theirs = hireLine.hiredIn?.find((entry) => entry.house === house) ?? { house, out: 0, tags: [] };
@@ -502,7 +518,7 @@ interface ScanMove {
   count: number;
   condition: ScanInput['condition'] | undefined;
   item: ScanContext['items'] extends ReadonlyMap<string, infer T> ? T | undefined : never;
-  line: QuoteRequest['lines'][number];
+  line: LineStock;
   nextLine: HireLine;
   nextUnit?: Unit;
   /** The unit's tag, when a unit moved (the lender's, for stock hired in). */
@@ -513,6 +529,16 @@ interface ScanMove {
   /** Said after the scan's message (a check-out earlier than the house allows). */
   note?: string;
 }
+
+/** What a scan did, first in its message: out, back (damaged, to repair or reported to a lender), or written off. */
+const scanVerb = (direction: ScanInput['direction'], condition: ScanInput['condition'], whose?: string) =>
+  direction === 'out'
+    ? 'Out'
+    : condition === 'damaged'
+      ? `Back damaged (${whose ?? 'to repair'})`
+      : condition === 'lost'
+        ? `Written off as lost${whose ? ` (${whose})` : ''}`
+        : 'Back';
 
 /** A scan's move written as the order's: late days, damage and losses priced, the order's state, and the record. */
 function settleScan(context: ScanContext, move: ScanMove): ScanResult {
@@ -580,14 +606,7 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
   };
   // Stock hired in is the lender's: its damage or loss is reported to it, not kept here.
   const whose = move.lender ? `reported to ${move.lender}` : undefined;
-  const verb =
-    input.direction === 'out'
-      ? 'Out'
-      : condition === 'damaged'
-        ? `Back damaged (${whose ?? 'to repair'})`
-        : condition === 'lost'
-          ? `Written off as lost${whose ? ` (${whose})` : ''}`
-          : 'Back';
+  const verb = scanVerb(input.direction, condition, whose);
   const progress =
     input.direction === 'out'
       ? `${outNow(nextLine)} of ${line.quantity} out`
@@ -605,6 +624,99 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
     },
     order: next,
     ...(nextUnit && { units: [nextUnit] }),
+    ...(stock.length && { stock }),
+  };
+}
+
+type KitLine = QuoteRequest['lines'][number] & { kit: LineKit };
+
+/**
+ * A fixed kit scanned by its own label: its components move at once, as many as the kit holds
+ * times the count, all or none. Checked in, the components the crew found missing
+ * (`input.missing`) are written off as lost on their own lines and charged by the house's rule,
+ * and the rest come back in the condition the scan says. A package's label is refused (its
+ * components are picked one by one), as is a kit holding items tracked unit by unit (each needs
+ * its own tag scanned).
+ */
+function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, refuse: Refuse): ScanResult {
+  const { input } = context;
+  const about = { objectID: kitLine.objectID };
+  const count = input.count ?? 1;
+  const parts = stockOfLines([{ ...kitLine, quantity: count }]);
+  const listed = (entries: readonly LineStock[]) =>
+    entries.map((part) => `${part.quantity} × ${part.component ?? part.objectID}`).join(', ');
+  if (kitLine.kit.kind === 'package')
+    return refuse(
+      'refused',
+      `${kitLine.name} is a package: pick and scan its components one by one (${listed(parts)}).`,
+      about,
+    );
+  const tracked = parts.filter((part) => context.items.get(part.objectID)?.tracking === 'units');
+  if (tracked.length)
+    return refuse(
+      'refused',
+      `${kitLine.name} holds items tracked unit by unit (${listed(tracked)}): scan each one's own tag.`,
+      about,
+    );
+  const missing = new Map((input.missing ?? []).map((entry) => [entry.objectID, entry.count]));
+  if (input.direction === 'out' && missing.size)
+    return refuse('refused', 'Missing pieces are said as a kit comes back, not as it goes out.', about);
+  for (const [objectID, lost] of missing) {
+    const part = parts.find((entry) => entry.objectID === objectID);
+    if (!part || lost > part.quantity)
+      return refuse(
+        'refused',
+        part
+          ? `${count} × ${kitLine.name} hold ${part.quantity} × ${part.component}: ${lost} cannot be missing.`
+          : `${objectID.slice(0, 60)} is not in ${kitLine.name}.`,
+        about,
+      );
+  }
+  // Each component as a scan of its own (fine or in the scan's condition, then its missing ones as lost), on the order as the last left it.
+  const moves = parts.flatMap((part) => {
+    const lost = missing.get(part.objectID) ?? 0;
+    return [
+      { part, count: part.quantity - lost, condition: input.condition ?? 'fine' },
+      { part, count: lost, condition: 'lost' as const },
+    ].filter((move) => move.count > 0);
+  });
+  let order = context.order;
+  const stock: StockRow[] = [];
+  for (const [index, move] of moves.entries()) {
+    const { missing: _missing, ...rest } = input;
+    const result = judgeScan({
+      ...context,
+      order,
+      unit: undefined,
+      input: {
+        ...rest,
+        id: `${input.id}:${index}`,
+        code: move.part.objectID,
+        count: move.count,
+        ...(input.direction === 'in' && { condition: move.condition }),
+      },
+    });
+    if (result.record.outcome !== 'ok')
+      return refuse(result.record.outcome, `${kitLine.name}: ${result.record.message}`, about);
+    order = result.order!;
+    stock.push(...(result.stock ?? []));
+  }
+  const lostParts = parts.flatMap((part) =>
+    missing.get(part.objectID) ? [{ ...part, quantity: missing.get(part.objectID)! }] : [],
+  );
+  const verb = scanVerb(input.direction, input.condition);
+  return {
+    record: {
+      ...base,
+      ...about,
+      count,
+      ...(input.direction === 'in' && { condition: input.condition ?? 'fine' }),
+      outcome: 'ok',
+      message: `${verb}: ${count} × ${kitLine.name} (${listed(parts)}).${
+        lostParts.length ? ` Missing, written off as lost and charged: ${listed(lostParts)}.` : ''
+      }`,
+    },
+    order,
     ...(stock.length && { stock }),
   };
 }
@@ -750,10 +862,12 @@ export interface DispatchRow {
   }>;
 }
 
-/** A line of an order's pull sheet. */
+/** A line of an order's pull sheet: an item to pick (a kit's components each one, under their kit). */
 export interface PullSheetLine {
   objectID: string;
   name: string;
+  /** The kit line it is picked for, when it is a kit's component (the first, if several take it), and the nested kit it sits in. */
+  kit?: { objectID: string; name: string; kind: 'fixed' | 'package'; quantity: number; within?: string };
   /** The item's first photo (url and alt), for the pull sheet. */
   photo: { url: string; alt?: string } | null;
   location: string | null;

@@ -166,14 +166,17 @@ export function certificateProblems(
 
 /** What an order's lines would cost to replace: each item's replacement value times how many (an item without one counts nothing). The deposit is a share of it (card-hold.ts). */
 export function replacementValueOf(
-  lines: ReadonlyArray<Pick<QuoteRequest['lines'][number], 'objectID' | 'quantity'>>,
+  lines: ReadonlyArray<Pick<QuoteRequest['lines'][number], 'objectID' | 'quantity' | 'kit'>>,
   items: ReadonlyMap<string, { replacementValue?: number | undefined }>,
 ): number {
-  return (
-    Math.round(
-      lines.reduce((sum, line) => sum + line.quantity * (items.get(line.objectID)?.replacementValue ?? 0), 0) * 100,
-    ) / 100
-  );
+  // A kit without a value of its own is worth its components'.
+  const valueOf = (line: (typeof lines)[number]): number =>
+    items.get(line.objectID)?.replacementValue ??
+    (line.kit?.components ?? []).reduce(
+      (sum, component) => sum + component.quantity * (items.get(component.objectID)?.replacementValue ?? 0),
+      0,
+    );
+  return Math.round(lines.reduce((sum, line) => sum + line.quantity * valueOf(line), 0) * 100) / 100;
 }
 
 /** The largest certificate kept (a scanned PDF of a few pages). */

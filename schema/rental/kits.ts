@@ -173,6 +173,8 @@ export interface LineStock {
   quantity: number;
   line: number;
   component?: string;
+  /** The nested kit the component sits in, when not directly in the line's. */
+  within?: string;
 }
 
 /**
@@ -181,15 +183,15 @@ export interface LineStock {
  */
 export function stockOfLines(lines: ReadonlyArray<Pick<QuoteLine, 'objectID' | 'quantity' | 'kit'>>): LineStock[] {
   const taken = new Map<string, LineStock>();
-  const take = (objectID: string, quantity: number, line: number, component?: string) => {
-    const entry = taken.get(objectID);
-    if (entry) entry.quantity += quantity;
-    else taken.set(objectID, { objectID, quantity, line, ...(component !== undefined && { component }) });
+  const take = (entry: LineStock) => {
+    const kept = taken.get(entry.objectID);
+    if (kept) kept.quantity += entry.quantity;
+    else taken.set(entry.objectID, entry);
   };
   lines.forEach((line, index) => {
-    if (!line.kit) return take(line.objectID, line.quantity, index);
-    for (const component of line.kit.components)
-      take(component.objectID, component.quantity * line.quantity, index, component.name);
+    if (!line.kit) return take({ objectID: line.objectID, quantity: line.quantity, line: index });
+    for (const { objectID, name, quantity, within } of line.kit.components)
+      take({ objectID, quantity: quantity * line.quantity, line: index, component: name, ...(within && { within }) });
   });
   return [...taken.values()];
 }
@@ -224,3 +226,25 @@ export const stockOfLine = (line: Pick<QuoteLine, 'objectID' | 'quantity'>, item
   const kit = lineKitIn(line.objectID, items);
   return stockOfLines([{ ...line, ...(kit && { kit }) }]);
 };
+
+/**
+ * What a kit is hired at: its own rates, or (price "components") its components' summed, nested
+ * kits at their own price, less the kit's discount, to the cent. A week rate only when every
+ * component has one. Any other item: its rates.
+ */
+export function ratesOf(objectID: string, items: ReadonlyMap<string, Pick<Item, 'rates' | 'kit'>>): Item['rates'] {
+  const item = items.get(objectID);
+  if (!item) return { day: 0 };
+  if (item.kit?.price !== 'components') return item.rates;
+  const keep = 1 - (item.kit.discountPercent ?? 0) / 100;
+  const parts = item.kit.components.map((component) => ({
+    rates: ratesOf(component.objectID, items),
+    quantity: component.quantity,
+  }));
+  const sum = (rate: (rates: Item['rates']) => number) =>
+    Math.round(parts.reduce((total, part) => total + rate(part.rates) * part.quantity, 0) * keep * 100) / 100;
+  return {
+    day: sum((rates) => rates.day),
+    ...(parts.every((part) => part.rates.week !== undefined) && { week: sum((rates) => rates.week!) }),
+  };
+}

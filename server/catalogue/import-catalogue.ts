@@ -11,6 +11,7 @@ import type { SourceText } from '../../schema/check-tenant';
 import type { Issue } from '../../schema/issue';
 import type { Tenant } from '../../schema/types.generated';
 import type { ItemStore, PutManyCounts } from '../stores/item-store';
+import { repriceKits } from './kits';
 
 /** A catalogue file larger than this is refused before it is read (50,000 items are about 60 MB). */
 export const MAX_CATALOGUE_FILE_BYTES = 200 * 1024 * 1024;
@@ -45,5 +46,7 @@ export async function importCatalogue(
   const checked = checkCatalogueSource(source, file, tenant);
   if (!checked.catalogue) return { ok: false, issues: checked.issues };
   const counts = await store.putMany(tenantId, checked.catalogue.items);
+  // Kits priced from their components take the file's rates for them.
+  await repriceKits(store, tenantId);
   return { ok: true, items: checked.catalogue.items.length, counts };
 }

@@ -45,6 +45,7 @@ import {
 } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../schema/display/format';
 import { replacementValueOf } from '../../schema/rental/insurance';
+import { stockItemsOf } from '../../schema/rental/kits';
 import { holdKeepsIn } from '../../schema/rental/out-gate';
 import { cents } from '../../schema/rental/quote-pricing';
 import { isHireState, isOpen, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
@@ -169,10 +170,11 @@ export class CardHolds {
   async needed(request: QuoteRequest, site: SiteSettings): Promise<HoldNeeded> {
     const items = new Map(
       (
-        await this.stores.itemStore.getMany(
-          request.tenantId,
-          request.lines.map((line) => line.objectID),
-        )
+        await this.stores.itemStore.getMany(request.tenantId, [
+          ...request.lines.map((line) => line.objectID),
+          // A kit's components: what it is worth when it has no value of its own.
+          ...stockItemsOf(request.lines),
+        ])
       ).map((item) => [item.objectID, item]),
     );
     return neededFor(request, items, site);

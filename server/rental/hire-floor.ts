@@ -10,6 +10,7 @@ import { schemaDocuments } from '../../schema/documents';
 import { overdueToLender } from '../../schema/marketplace/sub-hires';
 import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
+import { stockItemsOf, stockOfLines } from '../../schema/rental/kits';
 import {
   hireLineOf,
   judgeScan,
@@ -33,7 +34,7 @@ import type { HandoverInput, Item, LineAdjustment, QuoteRequest, ScanInput, Unit
 import { isStorableName, type AssetStore } from '../assets/asset-store';
 import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
-import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
+import { itemsOfQuotes, QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
 
 /** What an item id looks like (the schema's slug): a typed code that could name one is looked up as one. */
 const itemId = new RegExp(schemaDocuments.defs.$defs.slug.pattern);
@@ -56,7 +57,13 @@ export async function scanOnOrder(
   if (!order) throw new UnknownQuoteError(orderId);
   // The order's items, and the one a typed code may name (an item counted as a quantity, or one not on this order).
   const code = tagOf(input.code).toLowerCase();
-  const objectIDs = [...new Set([...order.lines.map((line) => line.objectID), ...(itemId.test(code) ? [code] : [])])];
+  const objectIDs = [
+    ...new Set([
+      ...order.lines.map((line) => line.objectID),
+      ...stockItemsOf(order.lines),
+      ...(itemId.test(code) ? [code] : []),
+    ]),
+  ];
   const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const today = todayIn(settings.timezone, now);
   const bookingsBefore =
@@ -385,17 +392,12 @@ function hiredInOnLine(
 }
 
 export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, order: QuoteRequest, now: Date) {
-  const items = new Map(
-    (
-      await stores.itemStore.getMany(
-        order.tenantId,
-        order.lines.map((line) => line.objectID),
-      )
-    ).map((item): [string, Item] => [item.objectID, item]),
-  );
+  const items = await itemsOfQuotes(stores.itemStore, order.tenantId, [order]);
+  // What is picked is stock: a kit's components, each under its kit, in the kit's order.
   const lines: PullSheetLine[] = await Promise.all(
-    order.lines.map(async (line) => {
+    stockOfLines(order.lines).map(async (line) => {
       const item = items.get(line.objectID);
+      const kitLine = line.component !== undefined ? order.lines[line.line] : undefined;
       const hire = hireLineOf(order.hire, line.objectID);
       const tracking = item?.tracking ?? 'quantity';
       const shelf =
@@ -408,7 +410,16 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
           : undefined;
       return {
         objectID: line.objectID,
-        name: item?.name ?? line.name,
+        name: item?.name ?? line.component ?? order.lines[line.line]?.name ?? line.objectID,
+        ...(kitLine?.kit && {
+          kit: {
+            objectID: kitLine.objectID,
+            name: kitLine.name,
+            kind: kitLine.kit.kind,
+            quantity: kitLine.quantity,
+            ...(line.within && { within: line.within }),
+          },
+        }),
         photo: item?.images?.[0]
           ? { url: item.images[0].url, ...(item.images[0].alt && { alt: item.images[0].alt }) }
           : null,

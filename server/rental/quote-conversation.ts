@@ -121,13 +121,15 @@ export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
 
 export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => quote.versions?.at(-1);
 
-/** The items some requests name, by objectID, in one read (an item gone from the catalogue is absent). */
+/** The items some requests name, and their kits' components, by objectID, in one read (an item gone from the catalogue is absent). */
 export async function itemsOfQuotes(
   itemStore: Pick<ItemStore, 'getMany'>,
   tenantId: string,
   quotes: ReadonlyArray<Pick<QuoteRequest, 'lines'>>,
 ): Promise<Map<string, Item>> {
-  const objectIDs = [...new Set(quotes.flatMap((quote) => quote.lines.map((line) => line.objectID)))];
+  // A kit's components too: what it takes from stock, is worth and is invoiced as.
+  const lines = quotes.flatMap((quote) => quote.lines);
+  const objectIDs = [...new Set([...lines.map((line) => line.objectID), ...stockItemsOf(lines)])];
   return new Map((await itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
 }
 export const stateOf = (quote: QuoteRequest): QuoteState => quote.state ?? 'requested';

@@ -18,6 +18,7 @@ import { TEST_CARDS, testCard } from '../helpers/card-hold';
 import { fakeCameraShowing } from '../helpers/fake-camera';
 import { repoRoot } from '../helpers/paths';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { acceptWithTestCard } from '../helpers/storefront-steps';
 
 let app: ConsoleUnderTest;
 let storefront: string;
@@ -105,26 +106,7 @@ describe('the warehouse floor', () => {
       ).status,
     ).toBe(200);
     // The visitor's card, held with a test card as the quote page's form does it, then the acceptance.
-    const accepted = await page.evaluate(
-      async ({ quoteId, card }) => {
-        const post = (url: string, body?: object, headers: Record<string, string> = {}) =>
-          fetch(url, {
-            method: 'POST',
-            headers: { ...(body && { 'content-type': 'application/json' }), ...headers },
-            ...(body && { body: JSON.stringify(body) }),
-          });
-        const started = await (await post(`/api/quotes/${quoteId}/card-hold`)).json();
-        await post('/api/payments/test/confirm', { clientSecret: started.payment.clientSecret, ...card });
-        const held = await post(`/api/quotes/${quoteId}/card-hold/refresh`);
-        const answer = await post(
-          `/api/quotes/${quoteId}/accept`,
-          { version: 1 },
-          { 'if-match': held.headers.get('etag')! },
-        );
-        return { status: answer.status, revision: answer.headers.get('etag')!.replace(/"/g, '') };
-      },
-      { quoteId: id, card: testCard(TEST_CARDS.ok) },
-    );
+    const accepted = await acceptWithTestCard(page, id, testCard(TEST_CARDS.ok));
     expect(accepted.status).toBe(200);
     expect(
       (

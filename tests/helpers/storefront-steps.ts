@@ -47,3 +47,31 @@ export async function keepCertificate(page: Page, pdf: Buffer, today: string, la
   await kept.getByRole('button', { name: 'Keep certificate' }).click();
   await kept.locator('.kept-certificate').getByText('Film Mutual · FM-2027-0042').waitFor();
 }
+
+/**
+ * Authorises a test card for a quoted request and accepts its first version, from the page (the
+ * visitor's session) as the quote page's scripts do: the answer's status and the revision after.
+ */
+export const acceptWithTestCard = (page: Page, quoteId: string, card: object) =>
+  page.evaluate(
+    async ({ quoteId, card }) => {
+      const post = (url: string, body?: object, headers: Record<string, string> = {}) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { ...(body && { 'content-type': 'application/json' }), ...headers },
+          ...(body && { body: JSON.stringify(body) }),
+        });
+      const started = (await (await post(`/api/quotes/${quoteId}/card-hold`)).json()) as {
+        payment: { clientSecret: string };
+      };
+      await post('/api/payments/test/confirm', { clientSecret: started.payment.clientSecret, ...card });
+      const held = await post(`/api/quotes/${quoteId}/card-hold/refresh`);
+      const answer = await post(
+        `/api/quotes/${quoteId}/accept`,
+        { version: 1 },
+        { 'if-match': held.headers.get('etag')! },
+      );
+      return { status: answer.status, revision: answer.headers.get('etag')!.replace(/"/g, '') };
+    },
+    { quoteId, card },
+  );

@@ -369,6 +369,36 @@ describe('the items API', () => {
     const removed = await t.as('acmeAdmin', { method: 'DELETE', url: '/api/tenants/acme/items/kit-seat' });
     expect(removed.statusCode).toBe(409);
     expect(removed.json().message).toBe('Cockpit set holds Galley Cart kit-seat: take it out of that kit first.');
+    // Priced from its components: their rates summed less the discount, and again when one's rates change.
+    expect((await create(acmeItem('kit-bulb', { rates: { day: 10, week: 30 } }))).statusCode).toBe(201);
+    const bundle = await create(
+      acmeItem('kit-bundle', {
+        rates: { day: 999 },
+        kit: {
+          kind: 'package',
+          price: 'components',
+          discountPercent: 10,
+          components: [
+            { objectID: 'kit-bulb', quantity: 3 },
+            { objectID: 'kit-lighting', quantity: 1 },
+          ],
+        },
+      }),
+    );
+    // 3 × 10 and the lighting kit at its own 175 (a week: 3 × 30 and 525), less 10%.
+    expect(bundle.json().rates).toEqual({ day: 184.5, week: 553.5 });
+    const bulb = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/kit-bulb' })).json();
+    const repriced = await t.as('acmeAdmin', {
+      method: 'PUT',
+      url: '/api/tenants/acme/items/kit-bulb',
+      payload: { ...acmeItem('kit-bulb'), rates: { day: 20, week: 60 } },
+      headers: { 'if-match': `"${bulb.version}"` },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect((await t.as('acmeAdmin', { url: '/api/tenants/acme/items/kit-bundle' })).json().rates).toEqual({
+      day: 211.5,
+      week: 634.5,
+    });
     // The schema's own bounds: a kit of nothing, a quantity of none.
     const empty = await create({ ...acmeItem('kit-empty'), kit: { kind: 'fixed', components: [] } });
     expect(Object.keys(empty.json().errors)).toEqual(['kit.components']);

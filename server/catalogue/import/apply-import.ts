@@ -9,6 +9,7 @@
 import pLimit from 'p-limit';
 import type { Tenant } from '../../../schema/types.generated';
 import { moveUnit, quoteSettingsOf } from '../../rental';
+import { repriceKits } from '../kits';
 import type { AssetStore } from '../../assets/asset-store';
 import type { ItemStore, PutManyCounts } from '../../stores/item-store';
 import type { QuoteRequestStore } from '../../stores/quote-request-store';
@@ -102,6 +103,8 @@ export async function applyImport(
   const counts = items.length
     ? await target.itemStore.putMany(options.tenantId, items)
     : { added: 0, updated: 0, unchanged: 0 };
+  // Kits priced from their components follow the rates the sheet gave them.
+  if (items.length) await repriceKits(target.itemStore, options.tenantId);
   // Units last: each names an item written above. A tag another import took meanwhile refuses them all (UnitExistsError, 409).
   if (plan.units.length) {
     if (!target.units)

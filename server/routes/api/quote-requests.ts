@@ -42,6 +42,7 @@ import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { neverOut } from '../../../schema/rental/hire';
 import { bookingWindow, freeOver, isHiredIn } from '../../../schema/rental/availability';
+import { stockItemsOf, stockOfItem, stockOfLines } from '../../../schema/rental/kits';
 import { withHoldRanks } from '../../../schema/rental/holds';
 import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
 import { todayIn } from '../../../schema/rental/quote-rules';
@@ -121,14 +122,15 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const open = requests.filter((quote) => isOpen(stateOf(quote)));
     if (!open.length) return new Set();
     // One read of the bookings for the whole page (the items are read once by the caller), then each request in memory.
-    const objectIDs = [...new Set(open.flatMap((quote) => quote.lines.map((line) => line.objectID)))];
+    const objectIDs = stockItemsOf(open.flatMap((quote) => quote.lines));
     const from = open.reduce((first, quote) => (quote.startDate < first ? quote.startDate : first), open[0]!.startDate);
     const to = open.reduce((last, quote) => (quote.endDate > last ? quote.endDate : last), open[0]!.endDate);
     const window = bookingWindow(from, to, settings.turnaroundDays);
     const booked = await app.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
     const today = todayIn(settings.timezone, new Date());
+    // A kit's line is short when a component is: what it takes from stock is what is checked.
     const isShort = (quote: QuoteRequest) =>
-      quote.lines.some((line) => {
+      stockOfLines(quote.lines).some((line) => {
         const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== quote.id);
         return (
           line.quantity >
@@ -262,7 +264,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const free = await freeQuantities(
       app,
       tenantId,
-      [...items.values()],
+      quote.lines.flatMap((line) => items.get(line.objectID) ?? []),
       { from: quote.startDate, to: quote.endDate },
       settings,
       now,
@@ -322,7 +324,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         objectID: line.objectID,
         glCode: glCodes.get(line.objectID) ?? null,
         group: items.get(line.objectID)?.category.group ?? null,
-        stock: items.get(line.objectID)?.quantity ?? 0,
+        stock: stockOfItem(line.objectID, items),
         free: free.get(line.objectID) ?? 0,
         hiredIn: hiredIn(line.objectID),
         inCatalogue: items.has(line.objectID),

@@ -18,7 +18,7 @@
  * fields: schema/catalogue-rules.ts); problems answer 400 with `errors` keyed by field, as
  * react-admin shows them. Records are the items with `id` (the objectID) and `version`.
  */
-import { allItems as allItemsOf, kitProblemsOf } from '../../../catalogue';
+import { allItems as allItemsOf, kitProblemsOf, pricedKit, repriceKits } from '../../../catalogue';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';
@@ -311,7 +311,7 @@ const items: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { tenantId, tenant } = await tenantOf(request);
-      const item = checkedAgainst(tenant, request.body as Item);
+      const item = await pricedKit(app.itemStore, tenantId, checkedAgainst(tenant, request.body as Item));
       await checkedKit(tenantId, item);
       if (await app.itemStore.get(tenantId, item.objectID))
         throw Object.assign(new ItemExistsError(`An item with the id ${JSON.stringify(item.objectID)} exists`), {
@@ -351,11 +351,17 @@ const items: FastifyPluginAsync = async (app) => {
           ]),
         );
       await checkedKit(tenantId, body);
+      const priced = await pricedKit(app.itemStore, tenantId, body);
+      let ratesBefore: Item['rates'] | undefined;
       const saved = await app.itemStore.update(tenantId, id, (current) => {
         const version = itemVersion(current);
         if (version !== expected) throw new ItemVersionConflictError(version);
-        return checkedAgainst(tenant, { ...body, createdAt: current.createdAt });
+        ratesBefore = current.rates;
+        return checkedAgainst(tenant, { ...priced, createdAt: current.createdAt });
       });
+      // Kits priced from their components follow a component's new rates.
+      if (ratesBefore?.day !== saved.rates.day || ratesBefore.week !== saved.rates.week)
+        await repriceKits(app.itemStore, tenantId);
       request.log.info({ tenantId, objectID: id, actor: request.account?.email }, 'item changed');
       return withVersion(reply, itemVersion(saved)).send(record(saved));
     },

@@ -1,0 +1,140 @@
+/**
+ * A kit through the whole path, in Chromium against the built server (issue 53): the house builds
+ * a cockpit kit from five catalogue items in the console, a production asks for it on the
+ * storefront and the house confirms it; the pull sheet lists the five under the kit, the kit's own
+ * label checks them all out at once, and it comes back with the headsets short: one is written off
+ * as lost and charged at its replacement value. Screenshots at 1280 and 375 px.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { chooseOption, shootBothWidths, visitorPage } from '../helpers/browser';
+import { TEST_CARDS, testCard } from '../helpers/card-hold';
+import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { http } from '../helpers/server-process';
+import { acceptWithTestCard, sendQuoteRequest } from '../helpers/storefront-steps';
+
+let app: ConsoleUnderTest;
+let storefront: string;
+beforeAll(async () => {
+  app = await startConsole('kits', { BACKLOT_SIGN_INS_PER_MINUTE: '100' });
+  storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const KIT = 'e2e-cockpit-set';
+/** The five pieces: what is typed to find each, its name, and how many one kit holds. */
+const PIECES = [
+  ['Overhead Panel, 1970s', 'Cockpit Overhead Panel, 1970s Wide-Body', '1'],
+  ['Throttle Quadrant', 'Throttle Quadrant Pedestal, 1970s Wide-Body', '1'],
+  ['Captain Seat', 'Airliner Captain Seat, Sheepskin Cover', '1'],
+  ['First Officer Seat', 'Airliner First Officer Seat, Grey Leather', '1'],
+  ['Headset, 1970s', 'Pilot Headset, 1970s Style', '2'],
+] as const;
+
+async function buildKit(page: Page) {
+  await page.goto(`${app.server.url}/admin/#/t/aviation/items/create`);
+  const input = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await input('Item id').fill(KIT);
+  await input('Name').fill('Wide-Body Cockpit Set');
+  await page.getByRole('spinbutton', { name: 'Rates · Day rate', exact: true }).fill('950');
+  await chooseOption(page, page.getByRole('combobox', { name: 'Group', exact: true }), 'Aviation Sets');
+  await chooseOption(page, page.getByRole('combobox', { name: 'Category', exact: true }), 'Cockpits');
+  await page.getByRole('switch', { name: 'This item is a kit or a package of other items' }).check();
+  const components = page.locator('.ra-input-kit\\.components');
+  for (const [search, name, count] of PIECES) {
+    await components.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('combobox', { name: 'Item' }).last().fill(search);
+    await page.getByRole('option', { name }).click();
+    await page.getByRole('spinbutton', { name: 'How many' }).last().fill(count);
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(new RegExp(`#/t/aviation/items/${KIT}$`));
+}
+
+describe('a kit from the console to the warehouse floor', () => {
+  it('is built of five items, asked for, picked under its name, out by its label and back with a piece charged', async () => {
+    const { page: visitor } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    await visitor.goto(`${storefront}/quotes`);
+    await visitor.locator('html[data-hydrated]').waitFor();
+    const admin = await app.signUpApproved(visitor, storefront, 'props@nightflight.example');
+    await buildKit(admin.page);
+    // The headset's replacement value, as the house keeps it: what a lost one costs.
+    const cookie = await admin.cookie();
+    const headset = await http(`${app.server.url}/api/tenants/aviation/items/pilot-headset-1970s-style`, {
+      headers: { cookie },
+    });
+    const headsetItem = headset.json() as { id: string; version: string };
+    const { id: _id, version, ...headsetBody } = headsetItem;
+    expect(
+      (
+        await http(`${app.server.url}/api/tenants/aviation/items/pilot-headset-1970s-style`, {
+          method: 'PUT',
+          headers: { cookie, origin: app.server.url, 'if-match': `"${version}"` },
+          body: { ...headsetBody, replacementValue: 180 },
+        })
+      ).status,
+    ).toBe(200);
+
+    // The production asks for the kit, the house quotes, the production accepts, the house confirms.
+    await visitor.goto(`${storefront}/item/${KIT}`);
+    await visitor.getByRole('heading', { name: 'Includes' }).waitFor();
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
+    const { id } = await sendQuoteRequest(visitor, {
+      items: [{ objectID: KIT, quantity: 1 }],
+      startDate,
+      endDate: addDays(startDate, 2),
+      production: 'Night Flight',
+    });
+    const step = (action: string, revision: string, body?: object) =>
+      http(`${app.server.url}/api/tenants/aviation/quote-requests/${id}/${action}`, {
+        method: 'POST',
+        headers: { cookie, origin: app.server.url, 'if-match': `"${revision}"` },
+        ...(body && { body }),
+      });
+    expect((await step('quote', '0', { adjustments: {}, services: [] })).status).toBe(200);
+    const accepted = await acceptWithTestCard(visitor, id, testCard(TEST_CARDS.ok));
+    expect(accepted.status).toBe(200);
+    expect((await step('confirm', accepted.revision)).status).toBe(200);
+
+    // The pull sheet: the five under the kit's name, the kit's label moving them whole.
+    const floor = admin.page;
+    await floor.goto(`${app.server.url}/admin/#/t/aviation/dispatch/${id}`);
+    const sheet = floor.getByRole('table', { name: 'Pull sheet' });
+    await sheet.getByText('1 × Wide-Body Cockpit Set').waitFor();
+    await sheet.getByText(/^Fixed kit: its label \(e2e-cockpit-set\) checks every piece out/).waitFor();
+    for (const [, name] of PIECES) await sheet.getByText(name, { exact: true }).waitFor();
+    await shootBothWidths(floor, app.artifacts, 'kit-pull-sheet');
+
+    const scanField = floor.getByRole('textbox', { name: 'Scan or type a tag' });
+    await scanField.fill(`aviation/${KIT}`);
+    await scanField.press('Enter');
+    await floor
+      .getByRole('status')
+      .getByText(/^Out: 1 × Wide-Body Cockpit Set \(1 × Cockpit Overhead Panel/)
+      .waitFor();
+    await sheet.getByText('2 of 2 out · 0 back').waitFor();
+
+    // Back with one headset short: counted in the kit's check-in, written off and charged.
+    await floor.getByRole('button', { name: 'Check in', exact: true }).click();
+    await sheet.getByRole('button', { name: 'Check in whole…' }).click();
+    const dialog = floor.getByRole('dialog', { name: 'Check in Wide-Body Cockpit Set' });
+    await dialog.getByRole('spinbutton', { name: 'Pilot Headset, 1970s Style missing (of 2)' }).fill('3');
+    await dialog.getByText('At most 2.').waitFor();
+    await dialog.getByRole('spinbutton', { name: 'Pilot Headset, 1970s Style missing (of 2)' }).fill('1');
+    await dialog.screenshot({ path: path.join(app.artifacts, 'kit-check-in.png') });
+    await dialog.getByRole('button', { name: 'Back, pieces missing' }).click();
+    await floor
+      .getByRole('status')
+      .getByText(/Missing, written off as lost and charged: 1 × Pilot Headset, 1970s Style\.$/)
+      .waitFor();
+    await sheet.getByText('1 lost').waitFor();
+    await floor.getByText('$180.00').first().waitFor();
+    await shootBothWidths(floor, app.artifacts, 'kit-checked-in');
+    expect(admin.errors).toEqual([]);
+  }, 180_000);
+});
