@@ -29,6 +29,7 @@ import type {
 import { addDays } from './quote-rules';
 import { coverOptionsOf, type CoverChoice } from './cover';
 import { cents } from './quote-pricing';
+import { itemisedKitsOf, itemisedLines, type ComponentPart } from './itemised-kits';
 
 export type InvoiceKind = Invoice['kind'];
 export type InvoiceLine = Invoice['lines'][number];
@@ -166,22 +167,43 @@ export function quotedLines(
   groups: ItemGroups,
   rule: TaxRule,
   detail?: (line: PricedLine) => string,
+  /** Kits the house itemises (itemisedKitsOf), and what each component needs: their lines split. */
+  itemise?: { kits: ReadonlyMap<string, QuoteRequest['lines'][number]>; part: IssueContext['part'] },
 ): InvoiceLine[] {
-  return breakdown.lines.map((line) => {
-    const kind = line.kind === 'item' ? 'rental' : 'service';
-    const group = line.kind === 'item' ? groups.get(line.objectID ?? '') : line.category?.group;
-    const explained = detail?.(line);
-    return {
-      kind,
-      description: line.name,
-      ...(explained && { detail: explained.slice(0, 1000) }),
-      quantity: line.quantity,
-      unitAmount: line.quantity ? cents(line.subtotal / line.quantity) : line.subtotal,
-      amount: line.subtotal,
-      ...(line.glCode !== undefined && { glCode: line.glCode }),
-      ...taxOf(kind, group, rule),
-    };
+  return breakdown.lines.flatMap((line) => {
+    const quoted = quotedLine(line, groups, rule, detail);
+    const kit = line.kind === 'item' ? itemise?.kits.get(line.objectID ?? '') : undefined;
+    return kit
+      ? itemisedLines(
+          quoted,
+          kit,
+          (objectID) => itemise?.part?.(objectID),
+          (objectID) => taxOf('rental', groups.get(objectID), rule),
+        )
+      : [quoted];
   });
+}
+
+/** One priced line as an invoice line, with its tax. */
+function quotedLine(
+  line: QuoteBreakdown['lines'][number],
+  groups: ItemGroups,
+  rule: TaxRule,
+  detail?: (line: PricedLine) => string,
+): InvoiceLine {
+  const kind = line.kind === 'item' ? 'rental' : 'service';
+  const group = line.kind === 'item' ? groups.get(line.objectID ?? '') : line.category?.group;
+  const explained = detail?.(line);
+  return {
+    kind,
+    description: line.name,
+    ...(explained && { detail: explained.slice(0, 1000) }),
+    quantity: line.quantity,
+    unitAmount: line.quantity ? cents(line.subtotal / line.quantity) : line.subtotal,
+    amount: line.subtotal,
+    ...(line.glCode !== undefined && { glCode: line.glCode }),
+    ...taxOf(kind, group, rule),
+  };
 }
 
 /** The charges found after the hire, as invoice lines. */
@@ -417,6 +439,8 @@ export interface IssueContext {
   today: string;
   detail?: (line: PricedLine) => string;
   basis?: Parameters<typeof chargeLines>[3];
+  /** A component of an itemised kit: its day rate and ledger code (itemised-kits.ts). */
+  part?: (objectID: string) => ComponentPart | undefined;
 }
 
 /**
@@ -476,7 +500,10 @@ export function proFormaOf(order: QuoteRequest, context: IssueContext): InvoiceD
     'proForma',
     `${order.id}:proForma:v${order.versions!.at(-1)!.version}`,
     withTotals(
-      quotedLines(breakdown, context.groups, ruleForOrder(order, context.rule, context.today).tax, context.detail),
+      quotedLines(breakdown, context.groups, ruleForOrder(order, context.rule, context.today).tax, context.detail, {
+        kits: itemisedKitsOf(order),
+        part: context.part,
+      }),
       ruleForOrder(order, context.rule, context.today),
     ),
     0,
@@ -518,7 +545,11 @@ export function finalInvoiceOf(order: QuoteRequest, context: IssueContext, paid 
   const quoted = quotedLines(breakdown, context.groups, rule.tax, context.detail);
   const totals = withTotals(
     [
-      ...quoted,
+      ...quotedLines(breakdown, context.groups, rule.tax, context.detail, {
+        kits: itemisedKitsOf(order),
+        part: context.part,
+      }),
+      // Credited at the kit's price, as quoted: what never went out is the whole kit.
       ...notTakenCredits(order, quoted, breakdown),
       ...chargeLines(order, context.groups, rule.tax, context.basis),
     ],

@@ -18,10 +18,11 @@ import {
 } from '../../schema/rental/invoices';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { changePending, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
-import type { Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
+import type { CategoryTree, Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
+import { glCodeOf } from '../../schema/rental/quote-pricing';
 
-/** What issuing reads of a tenant's settings (quote-conversation's QuoteSettings has them). */
-type TenantClock = { site: SiteSettings; timezone: string };
+/** What issuing reads of a tenant's settings (quote-conversation's QuoteSettings has them); its categories name ledger codes. */
+type TenantClock = { site: SiteSettings; timezone: string; categories?: CategoryTree | undefined };
 import { formatMoney } from '../../schema/display/format';
 import { priceStepsText } from '../../schema/display/price-steps';
 import type { InvoiceStore } from '../stores/invoice-store';
@@ -30,7 +31,7 @@ import { applyAccountCredit } from './account-credit';
 /** What issuing needs from the tenant, the order's items and the time. */
 export function invoiceContext(
   settings: TenantClock,
-  items: ReadonlyMap<string, Pick<Item, 'category'>>,
+  items: ReadonlyMap<string, Pick<Item, 'category' | 'rates'>>,
   now: Date,
 ): IssueContext {
   const money = (amount: number) => formatMoney(amount, settings.site);
@@ -42,6 +43,11 @@ export function invoiceContext(
     today: todayIn(settings.timezone, now),
     detail: (line) => priceStepsText(line, money),
     basis: (charge) => chargeBasis(charge, money),
+    // An itemised kit's components: each one's share (its day rate) and ledger code.
+    part: (objectID) => {
+      const item = items.get(objectID);
+      return item && { dayRate: item.rates.day, glCode: glCodeOf(settings.categories, item.category) };
+    },
   };
 }
 
@@ -58,7 +64,7 @@ export const paidByCard = (order: QuoteRequest) =>
 export async function issueOwed(
   invoices: InvoiceStore,
   settings: TenantClock,
-  items: ReadonlyMap<string, Pick<Item, 'category'>>,
+  items: ReadonlyMap<string, Pick<Item, 'category' | 'rates'>>,
   order: QuoteRequest,
   now: Date,
   log?: FastifyBaseLogger,
@@ -136,7 +142,7 @@ async function voidProFormas(
 export async function issueAfterStep(
   invoices: InvoiceStore,
   settings: TenantClock,
-  items: ReadonlyMap<string, Pick<Item, 'category'>>,
+  items: ReadonlyMap<string, Pick<Item, 'category' | 'rates'>>,
   order: QuoteRequest,
   action: QuoteAction,
   before: QuoteState,

@@ -43,6 +43,7 @@ describe('a fixed kit on the floor', () => {
       quantity: 1,
       kit: {
         kind: 'fixed',
+        itemise: true,
         components: [
           { objectID: 'flight-deck-seat', quantity: 2 },
           { objectID: 'flight-deck-yoke', quantity: 1 },
@@ -56,6 +57,17 @@ describe('a fixed kit on the floor', () => {
       0,
       'Flight Deck',
     );
+
+    // Itemised: the pro forma has a line per component, sharing the kit's price by their rates.
+    const [proForma] = await t.app.invoices.forQuote('aviation', order.id);
+    const kitTotal = (await t.app.quoteRequests.get('aviation', order.id))!.versions!.at(-1)!.breakdown.lines[0]!
+      .subtotal;
+    const rentals = proForma!.lines.filter((line) => line.kind === 'rental');
+    expect(rentals.map((line) => [line.description, line.quantity])).toEqual([
+      ['Flight deck set: Flight deck seat', 2],
+      ['Flight deck set: Flight deck yoke', 1],
+    ]);
+    expect(rentals.reduce((sum, line) => sum + line.amount, 0)).toBeCloseTo(kitTotal, 10);
 
     const sheet = await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders/${order.id}/pull-sheet` });
     const kit = { objectID: 'flight-deck-set', name: 'Flight deck set', kind: 'fixed', quantity: 1 };
