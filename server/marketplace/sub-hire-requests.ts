@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
+import { stockLineOf } from '../../schema/rental/hire';
 import {
   houseAccountId,
   houseCustomerUid,
@@ -96,11 +97,23 @@ export async function askForSubHire(
     stores.tenantStore.get(ask.house),
   ]);
   if (!ours || !ownTenant) throw new UnknownQuoteError(ask.quoteId);
+  // A line's item, or a piece of a kit on a line (what its stock is).
   const line = ours.lines.find((candidate) => candidate.objectID === ask.objectID);
-  if (!line)
+  if (!line && !stockLineOf(ours, ask.objectID))
     throw new FieldProblemsError(
       [{ pointer: '/objectID', message: 'is not a line of this request' }],
       'Not asked: that line is not on this request',
+    );
+  // A kit's stock is its pieces': what is hired in for it counts on the piece that is short.
+  if (line?.kit)
+    throw new FieldProblemsError(
+      [
+        {
+          pointer: '/objectID',
+          message: `is a kit (${line.name}): ask other houses for the pieces it is short of, each on its own`,
+        },
+      ],
+      'Not asked: a kit is sub-hired piece by piece',
     );
   if (FINISHED.has(ours.state ?? 'requested'))
     throw new SubHireRefusedError(`This request is ${ours.state}: nothing more is sub-hired for it.`);

@@ -80,6 +80,24 @@ export function cataloguePages(sources: CataloguePageSources) {
     return (item && sources.marketplace.listing(houseId, item)) ?? null;
   }
 
+  /** What a kit includes, in its order, each component as a card draws it (`shown`: as this site lists it). */
+  async function kitPartsOf(
+    tenantId: string,
+    item: Item | null,
+    shown: (part: Item) => Item | undefined,
+  ): Promise<NonNullable<PageState['kitComponents']>> {
+    if (!item?.kit) return [];
+    const parts = await sources.itemStore.getMany(
+      tenantId,
+      item.kit.components.map((component) => component.objectID),
+    );
+    return item.kit.components.flatMap((component) => {
+      const part = parts.find((candidate) => candidate.objectID === component.objectID);
+      const listed = part && shown(part);
+      return listed ? [{ quantity: component.quantity, item: itemSummary(listed) }] : [];
+    });
+  }
+
   /**
    * What a catalogue page adds to its state: a listing (/rentals, a category, /search) searches
    * with the query in its URL, within its category; an item page reads its item and items like
@@ -134,25 +152,22 @@ export function cataloguePages(sources: CataloguePageSources) {
           : `${path}#${version}`,
         state: async (): Promise<Partial<PageState>> => {
           const listed = platform ? parseListingId(resolved.objectID) : undefined;
-          if (listed)
+          if (listed) {
+            const listing = await listingFor(listed.houseId, listed.objectID);
+            // A house's kit is one listing; its pieces are shown as the platform lists them.
+            const kitComponents = await kitPartsOf(listed.houseId, listing, (part) =>
+              sources.marketplace.listing(listed.houseId, part),
+            );
             return {
-              item: await listingFor(listed.houseId, listed.objectID),
+              item: listing,
               now: hour,
               ...(place && { marketplace: marketplaceState(sources.marketplace, place) }),
+              ...(kitComponents.length && { kitComponents }),
             };
+          }
           const item = (await sources.itemStore.get(tenantId, resolved.objectID)) ?? null;
           const free = item && dates ? await freeOnDates(tenantId, item, dates) : undefined;
-          // A kit says what it includes, each component as a card draws it.
-          const parts = item?.kit
-            ? await sources.itemStore.getMany(
-                tenantId,
-                item.kit.components.map((component) => component.objectID),
-              )
-            : [];
-          const kitComponents = (item?.kit?.components ?? []).flatMap((component) => {
-            const part = parts.find((candidate) => candidate.objectID === component.objectID);
-            return part ? [{ quantity: component.quantity, item: itemSummary(part) }] : [];
-          });
+          const kitComponents = await kitPartsOf(tenantId, item, (part) => part);
           return {
             item,
             now: hour,

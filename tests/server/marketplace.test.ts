@@ -209,4 +209,27 @@ describe("the platform's catalogue", () => {
     expect(home.body).toMatch(/class="nearest-house-name">Peachtree Prop House</);
     expect(home.body).toMatch(/Distances from(<!-- -->)? <strong>Atlanta<\/strong>/);
   });
+
+  it("shows a house's kit as one listing that says what it includes, each piece as the platform lists it", async () => {
+    const [seat] = await t.app.itemStore.getMany('aviation', ['airliner-captain-seat-sheepskin-cover']);
+    await t.app.itemStore.put('aviation', {
+      ...seat!,
+      objectID: 'flight-deck-pair',
+      name: 'Flight deck seat pair',
+      kit: {
+        kind: 'fixed',
+        components: [
+          { objectID: 'airliner-captain-seat-sheepskin-cover', quantity: 1 },
+          { objectID: 'airliner-first-officer-seat-grey-leather', quantity: 1 },
+        ],
+      },
+    });
+    const page = await get('/item/aviation~flight-deck-pair');
+    expect(page.statusCode).toBe(200);
+    expect(stateOf(page.body).kitComponents?.map(({ quantity, item }) => [quantity, item.objectID])).toEqual([
+      [1, 'aviation~airliner-captain-seat-sheepskin-cover'],
+      [1, 'aviation~airliner-first-officer-seat-grey-leather'],
+    ]);
+    expect(page.body).toContain('href="/item/aviation~airliner-first-officer-seat-grey-leather" class="item-kit-part"');
+  });
 });

@@ -921,3 +921,48 @@ describe('a house asking another for a short line', () => {
     }
   });
 });
+
+describe('a kit short of a piece', () => {
+  it('is sub-hired piece by piece: the kit itself is refused at its line, the piece it is short of is asked for', async () => {
+    await lends('atlanta', { takes: 'everyListedHouse', tradeDiscountPercent: 20 });
+    const [uniform] = await t.app.itemStore.getMany('aviation', [RED_UNIFORM]);
+    const made = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: '/api/tenants/aviation/items',
+      payload: {
+        ...uniform!,
+        objectID: 'crew-wardrobe-kit',
+        name: 'Crew wardrobe kit',
+        sku: undefined,
+        kit: { kind: 'package', components: [{ objectID: RED_UNIFORM, quantity: 2 }] },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const visitor = await storefrontVisitor(t, 'wardrobe@night-flight.example');
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: {
+        items: [{ objectID: 'crew-wardrobe-kit', quantity: 1 }],
+        startDate: addDays(from, 60),
+        endDate: addDays(to, 60),
+      },
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: visitor.cookie },
+    });
+    expect(request.statusCode, request.body).toBe(201);
+    const ask = (objectID: string) =>
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${request.json().id as string}/sub-hires`,
+        payload: { objectID, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 1 },
+      });
+    const kit = await ask('crew-wardrobe-kit');
+    expect(kit.statusCode).toBe(400);
+    expect(kit.json().errors).toEqual({
+      objectID: 'is a kit (Crew wardrobe kit): ask other houses for the pieces it is short of, each on its own',
+    });
+    const piece = await ask(RED_UNIFORM);
+    expect(piece.statusCode, piece.body).toBe(201);
+    expect(piece.json().subHire).toMatchObject({ objectID: RED_UNIFORM, house: 'atlanta', quantity: 1 });
+  });
+});

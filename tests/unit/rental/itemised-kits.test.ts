@@ -4,7 +4,7 @@
  * alone, to the cent, adding up to the kit's line exactly; a kit not itemised stays one line.
  */
 import { describe, expect, it } from 'vitest';
-import { quotedLines } from '../../../schema/rental/invoices';
+import { quotedLines, type TaxRule } from '../../../schema/rental/invoices';
 import { itemisedKitsOf } from '../../../schema/rental/itemised-kits';
 import type { QuoteBreakdown, QuoteRequest } from '../../../schema/types.generated';
 
@@ -37,7 +37,7 @@ const groups = new Map([
   ['overhead-panel', 'cockpits'],
   ['headset', 'props-exempt'],
 ]);
-const rule = { rate: 0.1, exemptGroups: new Set(['props-exempt']) };
+const rule: TaxRule = { name: 'Sales tax', rate: 10, exemptGroups: new Set(['props-exempt']), glCode: undefined };
 
 describe('an itemised kit on the invoice', () => {
   it('is one line per component, its price shared by their rates, each with its ledger code and tax', () => {
@@ -47,8 +47,8 @@ describe('an itemised kit on the invoice', () => {
     });
     // Shares: 250, 450 and 2 × 35 of 770.
     expect(lines.map((line) => [line.description, line.quantity, line.amount, line.glCode, line.taxRate])).toEqual([
-      ['Cockpit set: Captain seat', 1, 324.68, '4010', 0.1],
-      ['Cockpit set: Overhead panel', 1, 584.42, '4020', 0.1],
+      ['Cockpit set: Captain seat', 1, 324.68, '4010', 10],
+      ['Cockpit set: Overhead panel', 1, 584.42, '4020', 10],
       ['Cockpit set: Headset', 2, 90.9, '4000', undefined],
     ]);
     expect(lines[2]!.untaxed).toBe('exempt');
