@@ -47,6 +47,21 @@ export type Items = [
   }[]
 ];
 /**
+ * Checks: Each checklist line and whether it passed.
+ *
+ * @maxItems 30
+ */
+export type Checks = {
+  /**
+   * Check: The checklist line.
+   */
+  label: string;
+  /**
+   * Passed: Whether it passed.
+   */
+  pass: boolean;
+}[];
+/**
  * StepInput: What a step of the conversation may carry besides its name: the priced version read (to accept one) and why (to decline or cancel; cancelling a confirmed order needs it). The reason is shown to the other side and mailed to them.
  */
 export type StepInput = {
@@ -132,6 +147,10 @@ export interface SchemaIndex {
   setListInput?: SetListInput;
   setListLineInput?: SetListLineInput;
   unit?: Unit;
+  serviceRecord?: ServiceRecord;
+  unitTestInput?: UnitTestInput;
+  repairInput?: RepairInput;
+  inspectionRule?: InspectionRule;
   invoice?: Invoice;
   scanInput?: ScanInput;
   scanRecord?: ScanRecord;
@@ -1455,6 +1474,12 @@ export interface Item {
     itemise?: boolean;
   };
   /**
+   * Inspections: Tests each unit of it must pass, and how often (a PAT every 365 days, a rig check every 10 hires). A unit due before a hire's last day cannot go out on it until it passes; one that fails goes to repair.
+   *
+   * @maxItems 10
+   */
+  inspections?: InspectionRule[];
+  /**
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
   replacementValue?: number;
@@ -1571,6 +1596,35 @@ export interface KitComponent {
    * Quantity: How many one kit holds.
    */
   quantity: number;
+}
+/**
+ * One test a unit must pass, every so many days or hires (or both, whichever comes first), with what the tester checks.
+ */
+export interface InspectionRule {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  id: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Every (days): Days from one pass to the next test.
+   */
+  everyDays?: number;
+  /**
+   * Every (hires): Hires a unit goes out on from one pass to the next test.
+   */
+  everyHires?: number;
+  /**
+   * Checklist: What the tester checks, each passed or failed in turn.
+   *
+   * @maxItems 30
+   *
+   * Items: Check: One line of the checklist.
+   */
+  checklist?: string[];
 }
 /**
  * A tenant's items as a file (tenants/<id>/catalogue.json): the sample catalogue a tenant ships with, loaded into the item store by `backlot catalogue import`.
@@ -2941,6 +2995,18 @@ export interface Unit {
    * @maxItems 500
    */
   history?: UnitEvent[];
+  /**
+   * Inspections: Where the unit stands on each of its item's tests: when it last passed, and how many hires it has gone out on since.
+   *
+   * @maxItems 10
+   */
+  inspections?: UnitInspection[];
+  /**
+   * Service record: Every test and repair, with what was checked and what it cost (the newest 200 kept): what the earnings report counts as service costs.
+   *
+   * @maxItems 200
+   */
+  service?: ServiceRecord[];
 }
 /**
  * One change of a unit's status.
@@ -2966,6 +3032,120 @@ export interface UnitEvent {
    * Note: What was said with it: a damage note, a repair done.
    */
   note?: string;
+}
+/**
+ * One test's standing on a unit.
+ */
+export interface UnitInspection {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  rule: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  lastOn?: string;
+  /**
+   * Hires since: Hires it has gone out on since it last passed.
+   */
+  hiresSince?: number;
+}
+/**
+ * A test or a repair of the unit.
+ */
+export interface ServiceRecord {
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * By: Who did it (an account's email).
+   */
+  by: string;
+  /**
+   * Kind: A test against one of the item's rules, or a repair.
+   */
+  kind: ('inspection' | 'repair') & string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  rule?: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Result: For a test: passed, or failed (the unit went to repair).
+   */
+  result?: ('pass' | 'fail') & string;
+  checks?: Checks;
+  /**
+   * Note: What was found or done.
+   */
+  note?: string;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  parts?: number;
+  /**
+   * Hours: Hours of work.
+   */
+  hours?: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  labour?: number;
+  /**
+   * Supplier: Who did the work, when not the house.
+   */
+  supplier?: string;
+}
+/**
+ * A test of one unit as the tester records it (at the scan screen, or from the due list).
+ */
+export interface UnitTestInput {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  rule: string;
+  /**
+   * Result: For a test: passed, or failed (the unit went to repair).
+   */
+  result: ('pass' | 'fail') & string;
+  checks?: Checks;
+  /**
+   * Note: What was found or done.
+   */
+  note?: string;
+}
+/**
+ * A repair of one unit as the house records it, with what it cost.
+ */
+export interface RepairInput {
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Note: What was found or done.
+   */
+  note?: string;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  parts?: number;
+  /**
+   * Hours: Hours of work.
+   */
+  hours?: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  labour?: number;
+  /**
+   * Supplier: Who did the work, when not the house.
+   */
+  supplier?: string;
 }
 /**
  * A document issued for a hire, never edited once issued: a pro forma at confirmation, the final invoice at close-out, or a credit note against a final invoice. Each kind is numbered per tenant without gaps, the number taken in the same store transaction that writes the document. Built by schema/rental/invoices.ts; stored by server/stores/invoice-store.ts.

@@ -11,6 +11,7 @@
 import { schemaDocuments } from '../documents';
 import { freeSteps, isHiredIn, OPEN_END, padOf, type Booking } from './availability';
 import { chargesAfterReturn, lateDays, type ChargeRule } from './hire-charges';
+import { dueInspections, dueSaid, outOnHire } from './inspections';
 import { stockOfLines, type LineKit, type LineStock } from './kits';
 import { addDays } from './quote-rules';
 import { hireStateOf, transition, type QuoteState } from './quote-states';
@@ -51,7 +52,8 @@ export interface ScanContext {
   /** The order's items and the one the code names, when it names one (by objectID). */
   items: ReadonlyMap<
     string,
-    Pick<Item, 'objectID' | 'name' | 'tracking'> & Partial<Pick<Item, 'rates' | 'replacementValue' | 'quantity'>>
+    Pick<Item, 'objectID' | 'name' | 'tracking'> &
+      Partial<Pick<Item, 'rates' | 'replacementValue' | 'quantity' | 'inspections'>>
   >;
   input: ScanInput;
   who: string;
@@ -235,6 +237,9 @@ export function judgeScan(context: ScanContext): ScanResult {
           : refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}).`, about);
       if (unit.status !== 'inService')
         return refuse('unavailable', `${label} is ${statusWords[unit.status]}: it cannot go out.`, about);
+      // A test due before the hire ends keeps it in (it can be tested here, then scanned again).
+      const due = dueInspections(unit, item?.inspections ?? [], order.endDate)[0];
+      if (due) return refuse('unavailable', dueSaid(`${name} ${unit.tag}`, due, order.endDate, context.today), about);
     }
     if (outNow(hireLine) + count > line.quantity)
       return refuse(
@@ -255,7 +260,7 @@ export function judgeScan(context: ScanContext): ScanResult {
     note = early.note;
     if (unit)
       nextUnit = {
-        ...unit,
+        ...outOnHire(unit, item?.inspections ?? []),
         status: 'out',
         orderId: order.id,
         updatedAt: base.at,

@@ -32,7 +32,7 @@ import { listOf, recordSchema } from '../../../lib/api-docs';
 import { hiredInCodeOf, reportToLender } from '../../../marketplace';
 import { afterQuoteStep } from '../../../workflows/quote-step';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
-import { tenantParams } from './params';
+import { tenantParams, unitParams } from './params';
 
 const orderParams = {
   type: 'object',
@@ -43,11 +43,6 @@ const itemParams = {
   type: 'object',
   required: ['tenantId', 'objectID'],
   properties: { ...tenantParams.properties, objectID: { $ref: `${schemaIds.defs}#/$defs/slug` } },
-} as const;
-const unitParams = {
-  type: 'object',
-  required: ['tenantId', 'tag'],
-  properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } },
 } as const;
 const chargeParams = {
   type: 'object',

@@ -1,5 +1,6 @@
 /** Route parameters shared by the tenant routes; the tenant id is checked by the schema's own definition. */
 import { definitionRef } from '../../../../schema/definitions';
+import { schemaIds } from '../../../../schema/documents';
 import { MONTH_PATTERN } from '../../../../schema/marketplace/statements';
 
 export const tenantParams = {
@@ -17,4 +18,11 @@ export const monthParams = {
     ...tenantParams.properties,
     month: { type: 'string', pattern: MONTH_PATTERN.source, description: 'A calendar month, YYYY-MM' },
   },
+} as const;
+
+/** A tenant and one of its units, by asset tag. */
+export const unitParams = {
+  type: 'object',
+  required: ['tenantId', 'tag'],
+  properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } },
 } as const;

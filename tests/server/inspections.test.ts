@@ -1,0 +1,103 @@
+/**
+ * Inspections on the real app over HTTP (issue 53): a lamp whose PAT is not on record is refused
+ * at scan-out in words, tested from the scan screen's call (the checklist passed) and scanned on;
+ * another fails and goes to repair, its stock kept back at once; a repair is kept with what it
+ * cost; the due list names what is due this week and leaves out what passed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../schema/rental/quote-rules';
+import { confirmedOrder } from '../helpers/confirmed-order';
+import { buildTestApp, type TestApp } from '../helpers/server';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
+});
+afterAll(() => t.close());
+
+/** Four in stock. */
+const LAMPS = 'cockpit-flood-light-pair';
+const api = (url: string, payload?: object) =>
+  t.as('aviationAdmin', {
+    method: payload ? 'POST' : 'GET',
+    url: `/api/tenants/aviation/${url}`,
+    ...(payload && { payload }),
+  });
+
+describe('a unit due its test', () => {
+  it('is refused at scan-out, tested there and scanned on; a failed one goes to repair; the due list says what is left', async () => {
+    await t.app.itemStore.update('aviation', LAMPS, (item) => ({
+      ...item,
+      inspections: [{ id: 'pat', name: 'PAT', everyDays: 365, checklist: ['Plug and fuse', 'Earth continuity'] }],
+    }));
+    const made = await api(`items/${LAMPS}/units`, {});
+    expect(made.statusCode).toBe(201);
+    const [first, second] = (made.json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    const order = await confirmedOrder(t, 'pat@studio.example', [{ objectID: LAMPS, quantity: 1 }], 0, 'Night Shoot');
+
+    let sequence = 0;
+    const scanOut = (tag: string) =>
+      api(`orders/${order.id}/scans`, {
+        id: `pat-scan-${++sequence}-abcdef`,
+        direction: 'out',
+        code: `aviation/${tag}`,
+      });
+    const refused = await scanOut(first!);
+    expect(refused.json().record).toMatchObject({
+      outcome: 'unavailable',
+      message: `Cockpit Flood Light Pair ${first} has no PAT on record: test it before it goes out.`,
+    });
+
+    // The scan screen asks what is due by the hire's last day, and records a pass with its checklist.
+    const due = await api(`units/${first}/tests?until=${order.endDate}`);
+    expect(due.json()).toMatchObject({
+      due: [{ rule: 'pat', name: 'PAT', reason: 'never' }],
+      tests: [{ id: 'pat', checklist: ['Plug and fuse', 'Earth continuity'] }],
+    });
+    const failedCheck = await api(`units/${first}/tests`, {
+      rule: 'pat',
+      result: 'pass',
+      checks: [{ label: 'Plug and fuse', pass: false }],
+    });
+    expect(failedCheck.statusCode).toBe(409);
+    expect(failedCheck.json().message).toBe('A failed check fails the test: record it as failed, or pass every check.');
+    const passed = await api(`units/${first}/tests`, {
+      rule: 'pat',
+      result: 'pass',
+      checks: [
+        { label: 'Plug and fuse', pass: true },
+        { label: 'Earth continuity', pass: true },
+      ],
+    });
+    expect(passed.statusCode, passed.body).toBe(200);
+    expect((await scanOut(first!)).json().record.outcome).toBe('ok');
+
+    // The second fails: to repair at once, one fewer free from today.
+    const freeOnOrderDays = async () =>
+      (await api(`availability/${LAMPS}?from=${order.startDate}&to=${order.startDate}`)).json().days[0].free;
+    expect(await freeOnOrderDays()).toBe(3);
+    const failed = await api(`units/${second}/tests`, { rule: 'pat', result: 'fail', note: 'Frayed flex' });
+    expect(failed.json()).toMatchObject({ status: 'repair', condition: 'Frayed flex' });
+    expect(await freeOnOrderDays()).toBe(2);
+    const repaired = await api(`units/${second}/repairs`, {
+      name: 'New flex and plug',
+      parts: 12.5,
+      hours: 0.5,
+      labour: 20,
+    });
+    expect(
+      repaired.json().service.map((record: { kind: string; result?: string }) => [record.kind, record.result]),
+    ).toEqual([
+      ['inspection', 'fail'],
+      ['repair', undefined],
+    ]);
+
+    // Due this week: the three never passed (the one in repair too), not the one that passed.
+    const list = await api('tests-due?days=7');
+    const tags = (list.json().due as Array<{ tag: string; test: string; overdue: boolean }>).map((row) => row.tag);
+    expect(tags).toHaveLength(3);
+    expect(tags).not.toContain(first);
+    expect(tags).toContain(second);
+    expect(list.json().until).toBe(addDays(list.json().today, 6));
+  });
+});
