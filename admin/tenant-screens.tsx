@@ -20,6 +20,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -121,6 +122,12 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
     label: 'backlot.menu.dispatch',
     icon: LocalShippingOutlinedIcon,
     Component: lazyScreen(() => import('./dispatch').then((m) => m.DispatchScreen)),
+  },
+  {
+    path: 'tests',
+    label: 'backlot.menu.tests',
+    icon: FactCheckOutlinedIcon,
+    Component: lazyScreen(() => import('./inspections').then((m) => m.TestsDueScreen)),
   },
   {
     path: 'users',

@@ -42,6 +42,7 @@ import { printAlone } from '../labels/print';
 import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
 import { HireCharges } from './HireCharges';
 import { PullSheetTable } from './PullSheetTable';
+import { TestUnitDialog } from './TestUnitDialog';
 import { severityOf, soundFor } from './scan-feedback';
 import { useScanQueue } from './useScanQueue';
 
@@ -101,6 +102,9 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const [handingOver, setHandingOver] = useState(false);
   const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
   const [lender, setLender] = useState<ScanAnswer['lender']>();
+  /** A unit refused as due its test: the tag and the code scanned, to test it here and scan it again. */
+  const [testable, setTestable] = useState<{ tag: string; code: string }>();
+  const [testing, setTesting] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
   // An order with things out opens on check-in; after that the crew's choice stands, whatever the scans do.
@@ -143,6 +147,13 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       );
       setLender(answer.lender);
       soundFor(answer.record.outcome);
+      // A unit kept in for a test due: offered to be tested here (what is due is read when asked).
+      const { record } = answer;
+      setTestable(
+        record.outcome === 'unavailable' && record.tag && / (?:due its|on record)/.test(record.message)
+          ? { tag: record.tag, code: record.code }
+          : undefined,
+      );
       // The answer carries the order's counts: shown at once. The whole sheet (the units left on the
       // shelf) is read again once the scanning pauses, not after every scan of a 200-line check-in.
       setSheet((current) => current && withAnswer(current, answer));
@@ -373,6 +384,35 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               <Alert severity={severityOf(last.outcome)} variant="filled" data-outcome={last.outcome}>
                 {last.message}
               </Alert>
+            )}
+            {testable && (
+              <Button variant="contained" color="warning" sx={{ mt: 1 }} onClick={() => setTesting(true)}>
+                {translate('backlot.tests.testNow', { tag: testable.tag })}
+              </Button>
+            )}
+            {testing && testable && (
+              <TestUnitDialog
+                tenantId={tenantId}
+                tag={testable.tag}
+                until={sheet.endDate}
+                onClose={() => setTesting(false)}
+                onDone={(_unit, result) => {
+                  setTesting(false);
+                  setTestable(undefined);
+                  setLast({
+                    outcome: result === 'pass' ? 'ok' : 'refused',
+                    message: translate(
+                      result === 'pass' ? 'backlot.tests.passedRescan' : 'backlot.tests.failedRepair',
+                      {
+                        tag: testable.tag,
+                      },
+                    ),
+                  });
+                  // Passed: the scan that was refused goes again, as if scanned once more.
+                  if (result === 'pass') send({ direction: 'out', code: testable.code });
+                  field.current?.focus();
+                }}
+              />
             )}
             {lender && (
               <Alert severity={lender.outcome === 'ok' ? 'success' : 'warning'} sx={{ mt: 1 }}>

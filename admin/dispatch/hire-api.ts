@@ -9,10 +9,16 @@ import type {
   HandoverInput,
   HireCharge,
   HireRecord,
+  InspectionRule,
   LineAdjustment,
+  RepairInput,
   ScanInput,
   ScanRecord,
+  ServiceRecord,
+  Unit,
+  UnitTestInput,
 } from '../../schema/types.generated';
+import type { DueTest } from '../../schema/rental/inspections';
 import type { DispatchRow, PullSheetLine } from '../../schema/rental/hire';
 
 export type { DispatchRow, PullSheetLine };
@@ -65,6 +71,31 @@ export interface CalendarFeedLink {
 
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
 
+/** A unit's tests as the scan screen and the due list read them (server/rental/unit-service.ts). */
+export interface UnitTests {
+  tag: string;
+  objectID: string;
+  name: string;
+  status: Unit['status'];
+  tests: Array<InspectionRule & { checklist: string[] }>;
+  due: Array<{ rule: string; name: string; reason: 'never' | 'days' | 'hires'; dueOn?: string; said: string }>;
+  service: ServiceRecord[];
+}
+
+/** The tests due over the next days and those overdue (GET tests-due). */
+export interface TestsDue {
+  today: string;
+  until: string;
+  due: DueTest[];
+}
+
+const postJson = (url: string, body: unknown) =>
+  fetchUtils.fetchJson(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: new Headers({ 'Content-Type': 'application/json' }),
+  });
+
 export const hireApi = {
   dispatch: async (tenantId: string, days = 7) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/dispatch?days=${days}`)).json as DispatchBoard,
@@ -88,6 +119,21 @@ export const hireApi = {
         headers: new Headers({ 'Content-Type': 'application/json' }),
       })
     ).json as ScanAnswer,
+  /** What a unit is due by a hire's last day, its tests and service record. */
+  unitTests: async (tenantId: string, tag: string, until?: string) =>
+    (
+      await fetchUtils.fetchJson(
+        `${tenantPath(tenantId)}/units/${encodeURIComponent(tag)}/tests${until ? `?until=${until}` : ''}`,
+      )
+    ).json as UnitTests,
+  /** A test recorded: the unit after it (in repair when it failed). */
+  testUnit: async (tenantId: string, tag: string, input: UnitTestInput) =>
+    (await postJson(`${tenantPath(tenantId)}/units/${encodeURIComponent(tag)}/tests`, input)).json as Unit,
+  /** A repair recorded with what it cost. */
+  recordRepair: async (tenantId: string, tag: string, input: RepairInput) =>
+    (await postJson(`${tenantPath(tenantId)}/units/${encodeURIComponent(tag)}/repairs`, input)).json as Unit,
+  testsDue: async (tenantId: string, days = 7) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/tests-due?days=${days}`)).json as TestsDue,
   /** The vendor's calendar link: read (GET), made or replaced (POST), turned off (DELETE). */
   calendarFeed: async (tenantId: string, method: 'GET' | 'POST' | 'DELETE') =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/calendar-feed`, { method })).json as CalendarFeedLink,

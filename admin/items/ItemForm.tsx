@@ -24,12 +24,13 @@ import { rootSchema } from '../../schema/schema-walk';
 import { fieldsOf } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 import { ItemPhotoInputs } from './ItemPhotoInputs';
+import { InspectionInputs } from './InspectionInputs';
 import { KitInputs } from './KitInputs';
 import { useTenantChoices } from './useTenantChoices';
 
-// A kit is edited with its components (a list the generic fields do not draw): not field by field here.
+// A kit and the tests are lists the generic fields do not draw: edited by their own inputs.
 const fields = fieldsOf(rootSchema('item'), {
-  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt', 'kit'],
+  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt', 'kit', 'inspections'],
 });
 const objectIdField = fieldsOf(rootSchema('item')).find((field) => field.source === 'objectID')!;
 
@@ -127,6 +128,7 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
         fullWidth
       />
       <KitInputs tenantId={tenantId} />
+      <InspectionInputs />
       <ArrayInput source="images" label={translate('backlot.items.photos')}>
         {/* A row's move and remove buttons show on hover (react-admin's way), and here too while focus is in the row, so they are reached by keyboard. */}
         <SimpleFormIterator

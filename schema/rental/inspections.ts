@@ -147,3 +147,15 @@ export function afterTest(
   ].slice(-10);
   return { unit: withService({ ...unit, inspections }, record), record };
 }
+
+/** A row of the due list: a unit and the test it is due, on what day (overdue when before today). */
+export interface DueTest {
+  tag: string;
+  objectID: string;
+  name: string;
+  status: Unit['status'];
+  rule: string;
+  test: string;
+  dueOn: string;
+  overdue: boolean;
+}

@@ -16,6 +16,7 @@ import { isOutEarly, orderOfOutEarly, type Booking } from '../../schema/rental/a
 import { outNow, hireLineOf } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';
+import type { DueTest } from '../../schema/rental/inspections';
 import type { QuoteRequest } from '../../schema/types.generated';
 import type { QuoteSettings, QuoteStores } from './quote-conversation';
 
@@ -102,13 +103,14 @@ const linesText = (order: QuoteRequest) => order.lines.map((line) => `${line.qua
 const madeFeeds = new Map<string, { fingerprint: string; feed: Feed }>();
 const MADE_FEEDS = 200;
 
-/** The vendor's feed: each order's pick-up and return, from PAST_DAYS ago on. */
+/** The vendor's feed: each order's pick-up and return, from PAST_DAYS ago on, and each unit's test due (`tests`, testsDue's). */
 export async function vendorFeed(
   stores: QuoteStores,
   settings: QuoteSettings,
   tenantId: string,
-  links: { order: (id: string) => string },
+  links: { order: (id: string) => string; tests?: string },
   now: Date,
+  tests: readonly DueTest[] = [],
 ): Promise<Feed> {
   const today = todayIn(settings.timezone, now);
   const from = addDays(today, -PAST_DAYS);
@@ -135,6 +137,7 @@ export async function vendorFeed(
     settings.returnGraceHours,
     links.order(''),
     orders.map((order) => `${order.id}:${order.revision ?? 0}:${overdueOf(order) ? 1 : 0}`),
+    tests.map((test) => `${test.tag}:${test.rule}:${test.dueOn}:${test.overdue ? 1 : 0}`),
   ]);
   const kept = madeFeeds.get(tenantId);
   if (kept?.fingerprint === fingerprint) return kept.feed;
@@ -179,6 +182,18 @@ export async function vendorFeed(
       ...common,
     });
   }
+  // A test due: on its day (an overdue one says so); it changes when it is passed (then it leaves, or moves on).
+  for (const test of tests)
+    calendar.createEvent({
+      id: `${test.tag}-${test.rule}-${test.dueOn}@${tenantId}.backlot`,
+      ...allDay(test.dueOn, test.dueOn),
+      summary: `${test.overdue ? 'OVERDUE · ' : ''}${test.test} due: ${test.name} ${test.tag}`,
+      description: `${test.name} ${test.tag} is due its ${test.test}. Until it passes it cannot go out on a hire that ends after this day.`,
+      ...(links.tests && { url: links.tests }),
+      // Never a stamp in the future: the day it fell due, or today for one still to come.
+      stamp: new Date(`${test.dueOn < today ? test.dueOn : today}T00:00:00Z`),
+      status: ICalEventStatus.CONFIRMED,
+    });
   const feed = feedOf(calendar, latest(stamps));
   madeFeeds.delete(tenantId);
   madeFeeds.set(tenantId, { fingerprint, feed });

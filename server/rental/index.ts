@@ -45,7 +45,7 @@ export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';
 export { dailyStock, withComponents } from './kit-stock';
-export { recordRepair, testsDue, testUnit, unitTests, type DueTest } from './unit-service';
+export { recordRepair, testsDue, testUnit, unitTests } from './unit-service';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
 export { tellOverdue } from './overdue-watch';
 export { tellEndingCertificates } from './certificate-watch';

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { unitMove, type ScanResult } from '../../schema/rental/hire';
-import { afterTest, dueInspections, dueSaid, nextDue, withService } from '../../schema/rental/inspections';
+import {
+  afterTest,
+  dueInspections,
+  dueSaid,
+  nextDue,
+  withService,
+  type DueTest,
+} from '../../schema/rental/inspections';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { Item, RepairInput, ServiceRecord, Unit, UnitTestInput } from '../../schema/types.generated';
 import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
@@ -140,18 +147,6 @@ export async function recordRepair(
     unit: { ...withService(unit, record), updatedAt: record.at },
     message: `${unit.tag}: repair recorded (${record.name}).`,
   }));
-}
-
-/** A row of the due list: a unit and the test it is due, on what day (overdue when before today). */
-export interface DueTest {
-  tag: string;
-  objectID: string;
-  name: string;
-  status: Unit['status'];
-  rule: string;
-  test: string;
-  dueOn: string;
-  overdue: boolean;
 }
 
 /**

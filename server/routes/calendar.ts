@@ -1,22 +1,35 @@
 /**
  * Calendar feeds, read by calendar apps with no session: the secret in the link is the key
  * (server/rental/calendar-feeds.ts builds them; /api/…/calendar-feed makes, replaces and ends links).
- * - GET /calendar/:tenantId/:secret/hires.ics            the vendor's pick-ups and returns
+ * - GET /calendar/:tenantId/:secret/hires.ics            the vendor's pick-ups and returns, and units' tests due
  * - GET /calendar/:tenantId/:secret/items/:objectID.ics  one item's hires, holds, repairs and losses
  * - GET /calendar/:tenantId/visitors/:uid/:secret.ics    one visitor's hires
  * A wrong, replaced or ended secret is a 404, the same as an unknown tenant: a link tells nothing
  * it does not open.
  */
-import { quoteStoresOf, feedScope, itemFeed, vendorFeed, visitorFeed, type Feed, quoteSettingsOf } from '../rental';
+import { allItems } from '../catalogue';
+import {
+  quoteStoresOf,
+  feedScope,
+  itemFeed,
+  testsDue,
+  vendorFeed,
+  visitorFeed,
+  type Feed,
+  quoteSettingsOf,
+} from '../rental';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../schema/definitions';
 import { schemaDocuments, schemaIds } from '../../schema/documents';
+import type { Item } from '../../schema/types.generated';
 
 /** The secrets AuthLibrary.standingSecret makes (24 random bytes, base64url). */
 const SECRET = '^[A-Za-z0-9_-]{32}$';
 const itemFile = new RegExp(`^(${schemaDocuments.defs.$defs.slug.pattern.replace(/^\^|\$$/g, '')})\\.ics$`);
 const secretFile = new RegExp(`^(${SECRET.slice(1, -1)})\\.ics$`);
+/** How far ahead the vendor's feed shows units' tests due. */
+const TEST_DAYS = 30;
 
 class NoSuchFeedError extends Error {
   readonly statusCode = 404;
@@ -34,6 +47,20 @@ const calendar: FastifyPluginAsync = async (app) => {
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) =>
     `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;
+
+  /** Each tenant's items with tests, read once per catalogue version (calendar apps poll every few minutes). */
+  const tested = new Map<string, { version: number; items: Promise<Item[]> }>();
+  const testedItems = (tenantId: string) => {
+    const version = app.catalogueVersion(tenantId);
+    let kept = tested.get(tenantId);
+    if (kept?.version !== version) {
+      const items = allItems(app.itemStore, tenantId).then((all) => all.filter((item) => item.inspections?.length));
+      kept = { version, items };
+      tested.set(tenantId, kept);
+      items.catch(() => tested.get(tenantId)?.items === items && tested.delete(tenantId));
+    }
+    return kept.items;
+  };
 
   /** The tenant's settings once the link's secret is its scope's; else 404. */
   async function opened(tenantId: string, scope: string, secret: string) {
@@ -73,12 +100,12 @@ const calendar: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId, secret } = request.params as { tenantId: string; secret: string };
       const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
-      return send(
-        request,
-        reply,
-        `${tenantId}-hires`,
-        await vendorFeed(stores, settings, tenantId, { order: orderLink(request, tenantId) }, new Date()),
-      );
+      const now = new Date();
+      // Units' tests due over the next weeks (and overdue), beside the pick-ups and returns.
+      const tested = await testedItems(tenantId);
+      const { due } = await testsDue(stores, settings, tenantId, tested, now, TEST_DAYS);
+      const links = { order: orderLink(request, tenantId), tests: `${origin(request)}/admin/#/t/${tenantId}/tests` };
+      return send(request, reply, `${tenantId}-hires`, await vendorFeed(stores, settings, tenantId, links, now, due));
     },
   );
 

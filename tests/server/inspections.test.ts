@@ -2,8 +2,10 @@
  * Inspections on the real app over HTTP (issue 53): a lamp whose PAT is not on record is refused
  * at scan-out in words, tested from the scan screen's call (the checklist passed) and scanned on;
  * another fails and goes to repair, its stock kept back at once; a repair is kept with what it
- * cost; the due list names what is due this week and leaves out what passed.
+ * cost; the due list names what is due this week and leaves out what passed, and so does the
+ * vendor's calendar feed.
  */
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../schema/rental/quote-rules';
 import { confirmedOrder } from '../helpers/confirmed-order';
@@ -99,5 +101,18 @@ describe('a unit due its test', () => {
     expect(tags).not.toContain(first);
     expect(tags).toContain(second);
     expect(list.json().until).toBe(addDays(list.json().today, 6));
+
+    // The vendor's calendar shows them too, read by a real iCalendar parser.
+    const link = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json();
+    const feed = await t.app.inject({ url: new URL(link.url as string).pathname });
+    const events = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents('vevent')
+      .map((event) => new ICAL.Event(event));
+    const testsDue = events.filter((event) => event.summary.startsWith('PAT due: '));
+    expect(testsDue.map((event) => event.summary).sort()).toEqual(
+      tags.map((tag) => `PAT due: Cockpit Flood Light Pair ${tag}`).sort(),
+    );
+    expect(testsDue[0]!.startDate.isDate).toBe(true);
+    expect(testsDue[0]!.startDate.toString()).toBe(list.json().today);
   });
 });
