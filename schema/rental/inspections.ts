@@ -53,13 +53,15 @@ export function nextDue(
   unit: Pick<Unit, 'inspections'>,
   rules: readonly InspectionRule[],
   today: string,
-): Array<{ rule: InspectionRule; dueOn: string }> {
-  return rules.flatMap((rule) => {
+): Array<{ rule: InspectionRule; dueOn: string; reason: DueInspection['reason'] }> {
+  return rules.flatMap((rule): Array<{ rule: InspectionRule; dueOn: string; reason: DueInspection['reason'] }> => {
     const standing = standingOf(unit, rule);
-    if (!standing?.lastOn) return [{ rule, dueOn: today }];
+    if (!standing?.lastOn) return [{ rule, dueOn: today, reason: 'never' }];
     const hiresOut = rule.everyHires !== undefined && (standing.hiresSince ?? 0) >= rule.everyHires;
-    if (hiresOut) return [{ rule, dueOn: today }];
-    return rule.everyDays !== undefined ? [{ rule, dueOn: addDays(standing.lastOn, rule.everyDays) }] : [];
+    if (hiresOut) return [{ rule, dueOn: today, reason: 'hires' }];
+    return rule.everyDays !== undefined
+      ? [{ rule, dueOn: addDays(standing.lastOn, rule.everyDays), reason: 'days' }]
+      : [];
   });
 }
 
@@ -157,5 +159,7 @@ export interface DueTest {
   rule: string;
   test: string;
   dueOn: string;
+  /** Never passed, its day come, or its hires run out (then it is due today). */
+  reason: DueInspection['reason'];
   overdue: boolean;
 }

@@ -176,7 +176,7 @@ export async function testsDue(
       });
       for (const unit of units) {
         if (unit.status === 'lost' || unit.status === 'retired') continue;
-        for (const { rule, dueOn } of nextDue(unit, rules, today))
+        for (const { rule, dueOn, reason } of nextDue(unit, rules, today))
           if (dueOn <= until)
             due.push({
               tag: unit.tag,
@@ -186,6 +186,7 @@ export async function testsDue(
               rule: rule.id,
               test: rule.name,
               dueOn,
+              reason,
               overdue: dueOn < today,
             });
       }

@@ -64,8 +64,8 @@ describe('a unit with tests', () => {
       'Lamp PL-0042 is due its rig check: 10 hires since the last (one every 10).',
     );
     expect(nextDue(out, [pat, rig], '2026-12-05')).toEqual([
-      { rule: pat, dueOn: '2027-01-12' },
-      { rule: rig, dueOn: '2026-12-05' },
+      { rule: pat, dueOn: '2027-01-12', reason: 'days' },
+      { rule: rig, dueOn: '2026-12-05', reason: 'hires' },
     ]);
   });
 

@@ -1,9 +1,12 @@
 /**
- * A kit through the whole path, in Chromium against the built server (issue 53): the house builds
- * a cockpit kit from five catalogue items in the console, a production asks for it on the
- * storefront and the house confirms it; the pull sheet lists the five under the kit, the kit's own
- * label checks them all out at once, and it comes back with the headsets short: one is written off
- * as lost and charged at its replacement value. Screenshots at 1280 and 375 px.
+ * The warehouse's depth (issue 53) in Chromium against the built server:
+ * - a kit through the whole path: the house builds a cockpit kit from five catalogue items in the
+ *   console, a production asks for it on the storefront and the house confirms it; the pull sheet
+ *   lists the five under the kit, the kit's own label checks them all out at once, and it comes
+ *   back with the headsets short: one is written off as lost and charged at its replacement value;
+ * - a lamp due its PAT is refused at scan-out, tested there (its checklist ticked) and goes out;
+ *   the Tests due screen lists the rest.
+ * Screenshots at 1280 and 375 px.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -18,12 +21,14 @@ import { acceptWithTestCard, sendQuoteRequest } from '../helpers/storefront-step
 let app: ConsoleUnderTest;
 let storefront: string;
 beforeAll(async () => {
-  app = await startConsole('kits', { BACKLOT_SIGN_INS_PER_MINUTE: '100' });
+  app = await startConsole('warehouse-depth', { BACKLOT_SIGN_INS_PER_MINUTE: '100' });
   storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
 
 const KIT = 'e2e-cockpit-set';
+/** Four flood-light pairs: electrical, so tested. */
+const LAMPS = 'cockpit-flood-light-pair';
 /** The five pieces: what is typed to find each, its name, and how many one kit holds. */
 const PIECES = [
   ['Overhead Panel, 1970s', 'Cockpit Overhead Panel, 1970s Wide-Body', '1'],
@@ -32,6 +37,28 @@ const PIECES = [
   ['First Officer Seat', 'Airliner First Officer Seat, Grey Leather', '1'],
   ['Headset, 1970s', 'Pilot Headset, 1970s Style', '2'],
 ] as const;
+
+/** A production's request for one item, quoted, accepted with a test card and confirmed by the house: its id. */
+async function confirmedBy(visitor: Page, cookie: string, objectID: string, production: string): Promise<string> {
+  const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
+  const { id } = await sendQuoteRequest(visitor, {
+    items: [{ objectID, quantity: 1 }],
+    startDate,
+    endDate: addDays(startDate, 2),
+    production,
+  });
+  const step = (action: string, revision: string, body?: object) =>
+    http(`${app.server.url}/api/tenants/aviation/quote-requests/${id}/${action}`, {
+      method: 'POST',
+      headers: { cookie, origin: app.server.url, 'if-match': `"${revision}"` },
+      ...(body && { body }),
+    });
+  expect((await step('quote', '0', { adjustments: {}, services: [] })).status).toBe(200);
+  const accepted = await acceptWithTestCard(visitor, id, testCard(TEST_CARDS.ok));
+  expect(accepted.status).toBe(200);
+  expect((await step('confirm', accepted.revision)).status).toBe(200);
+  return id;
+}
 
 async function buildKit(page: Page) {
   await page.goto(`${app.server.url}/admin/#/t/aviation/items/create`);
@@ -83,23 +110,7 @@ describe('a kit from the console to the warehouse floor', () => {
     // The production asks for the kit, the house quotes, the production accepts, the house confirms.
     await visitor.goto(`${storefront}/item/${KIT}`);
     await visitor.getByRole('heading', { name: 'Includes' }).waitFor();
-    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
-    const { id } = await sendQuoteRequest(visitor, {
-      items: [{ objectID: KIT, quantity: 1 }],
-      startDate,
-      endDate: addDays(startDate, 2),
-      production: 'Night Flight',
-    });
-    const step = (action: string, revision: string, body?: object) =>
-      http(`${app.server.url}/api/tenants/aviation/quote-requests/${id}/${action}`, {
-        method: 'POST',
-        headers: { cookie, origin: app.server.url, 'if-match': `"${revision}"` },
-        ...(body && { body }),
-      });
-    expect((await step('quote', '0', { adjustments: {}, services: [] })).status).toBe(200);
-    const accepted = await acceptWithTestCard(visitor, id, testCard(TEST_CARDS.ok));
-    expect(accepted.status).toBe(200);
-    expect((await step('confirm', accepted.revision)).status).toBe(200);
+    const id = await confirmedBy(visitor, cookie, KIT, 'Night Flight');
 
     // The pull sheet: the five under the kit's name, the kit's label moving them whole.
     const floor = admin.page;
@@ -135,6 +146,71 @@ describe('a kit from the console to the warehouse floor', () => {
     await sheet.getByText('1 lost').waitFor();
     await floor.getByText('$180.00').first().waitFor();
     await shootBothWidths(floor, app.artifacts, 'kit-checked-in');
+    expect(admin.errors).toEqual([]);
+  }, 180_000);
+
+  it('refuses a lamp due its PAT at scan-out, tests it there and sends it out; the rest are listed as due', async () => {
+    const { page: visitor } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    await visitor.goto(`${storefront}/quotes`);
+    await visitor.locator('html[data-hydrated]').waitFor();
+    const admin = await app.signUpApproved(visitor, storefront, 'lamps@nightflight.example');
+    const floor = admin.page;
+    const cookie = await admin.cookie();
+    // The house gives its flood lights a PAT with a checklist, in the item's form, and tags them.
+    await floor.goto(`${app.server.url}/admin/#/t/aviation/items/${LAMPS}`);
+    await floor.getByRole('heading', { name: 'Inspections' }).waitFor();
+    const tests = floor.locator('.ra-input-inspections');
+    await tests.getByRole('button', { name: 'Add' }).first().click();
+    await tests.getByRole('textbox', { name: 'Id', exact: true }).fill('pat');
+    await tests.getByRole('textbox', { name: 'Name', exact: true }).fill('PAT');
+    await tests.getByRole('spinbutton', { name: 'Every (days)' }).fill('365');
+    for (const check of ['Plug and fuse', 'Earth continuity']) {
+      // The checklist's own Add comes first in the row, before the tests' Add below the list.
+      await tests.getByRole('button', { name: 'Add' }).first().click();
+      await tests.getByRole('textbox', { name: 'Check', exact: true }).last().fill(check);
+    }
+    await floor.getByRole('button', { name: 'Save' }).click();
+    await floor.getByText('Element updated').waitFor();
+    const units = await http(`${app.server.url}/api/tenants/aviation/items/${LAMPS}/units`, {
+      method: 'POST',
+      headers: { cookie, origin: app.server.url },
+    });
+    expect(units.status).toBe(201);
+    const tag = (units.json() as Array<{ tag: string }>)[0]!.tag;
+
+    const id = await confirmedBy(visitor, cookie, LAMPS, 'Night Shoot');
+    await floor.goto(`${app.server.url}/admin/#/t/aviation/dispatch/${id}`);
+    const scanField = floor.getByRole('textbox', { name: 'Scan or type a tag' });
+    await scanField.fill(`aviation/${tag}`);
+    await scanField.press('Enter');
+    await floor
+      .getByRole('status')
+      .getByText(`Cockpit Flood Light Pair ${tag} has no PAT on record: test it before it goes out.`)
+      .waitFor();
+    await floor.getByRole('button', { name: `Test ${tag} now` }).click();
+    const dialog = floor.getByRole('dialog', { name: `Test Cockpit Flood Light Pair ${tag}` });
+    const passed = dialog.getByRole('button', { name: 'Passed' });
+    // Passed only once every check is ticked.
+    expect(await passed.isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Plug and fuse' }).check();
+    await dialog.getByRole('checkbox', { name: 'Earth continuity' }).check();
+    await expect.poll(() => passed.isEnabled()).toBe(true);
+    await shootBothWidths(floor, app.artifacts, 'test-at-scan');
+    await passed.click();
+    await floor
+      .getByRole('status')
+      .getByText(new RegExp(`^Out: ${tag} \\(Cockpit Flood Light Pair\\)`))
+      .waitFor();
+
+    // The other three lamps have no PAT on record: due now, listed, and tested from the list.
+    await floor.getByRole('menuitem', { name: 'Tests due' }).click();
+    const due = floor.getByRole('table', { name: 'Tests due' });
+    await expect.poll(() => due.getByRole('row').count()).toBe(4);
+    expect(await due.getByText(tag, { exact: true }).count()).toBe(0);
+    await shootBothWidths(floor, app.artifacts, 'tests-due');
     expect(admin.errors).toEqual([]);
   }, 180_000);
 });
