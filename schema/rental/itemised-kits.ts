@@ -43,7 +43,7 @@ export function itemisedLines(
       ...rest,
       description: `${line.name}: ${component.name}`,
       quantity: counts[index]!,
-      unitAmount: counts[index] ? cents(amount / counts[index]!) : amount,
+      unitAmount: counts[index] ? cents(amount / counts[index]) : amount,
       amount,
       ...(glCode !== undefined && { glCode }),
       ...taxOf(component.objectID),
