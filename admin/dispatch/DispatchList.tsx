@@ -117,6 +117,20 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
                             {lent.overdue && ` · ${translate('backlot.dispatch.overdueTo', { house: lent.houseName })}`}
                           </Box>
                         ))}
+                        {row.short.map((hit) => (
+                          <Box
+                            key={`short-${hit.objectID}`}
+                            component="span"
+                            sx={{ display: 'block', color: 'error.main' }}
+                          >
+                            {translate('backlot.dispatch.short', {
+                              item: hit.item,
+                              day: day(hit.day),
+                              free: hit.free,
+                              quantity: hit.quantity,
+                            })}
+                          </Box>
+                        ))}
                         {row.collides.map((hit) => (
                           <Box
                             key={`${hit.id}-${hit.objectID}`}

@@ -54,6 +54,7 @@ export const en = {
       lateOut: 'Late going out',
       outOf: '%{out} of %{booked} out',
       collides: 'Leaves %{who} short of %{item} from %{day} (%{free} free of %{quantity} booked)',
+      short: 'Short of %{item} from %{day}: %{free} free of %{quantity} booked (a unit in repair or lost since)',
       collect: 'Collect from %{house} first: %{quantity} × %{item} (sub-hired)',
       return: 'Return to %{house}: %{quantity} × %{item} (sub-hired)',
       overdueTo: 'overdue back to %{house}',

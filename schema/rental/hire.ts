@@ -850,6 +850,8 @@ export interface DispatchRow {
     free: number;
     quantity: number;
   }>;
+  /** For a hire going out: the items it is now short of (a unit sent to repair or lost since it was booked), from what day and how many are free then. */
+  short: Array<{ objectID: string; item: string; day: string; free: number; quantity: number }>;
   /** For a hire back and not closed yet: what never went out. */
   neverOut: Array<{ objectID: string; name: string; quantity: number }>;
   /**

@@ -13,7 +13,7 @@ import { lenderOfHiredIn } from '../../schema/marketplace/sub-hires';
 import { createHash } from 'node:crypto';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { isOutEarly, orderOfOutEarly, type Booking } from '../../schema/rental/availability';
-import { outNow, hireLineOf } from '../../schema/rental/hire';
+import { hireCounts } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import type { DueTest } from '../../schema/rental/inspections';
@@ -145,12 +145,14 @@ export async function vendorFeed(
   const stamps: Date[] = [];
   for (const order of orders) {
     const who = whoOf(order);
-    const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+    // Pieces: a kit's components each count, as they are scanned.
+    const counts = hireCounts(order);
+    const pieces = counts.booked;
     // Once the pick-up has happened, what went out (a short pick-up says so), not what was booked.
-    const wentOut = order.lines.reduce((sum, line) => sum + hireLineOf(order.hire, line.objectID).out, 0);
+    const wentOut = counts.out;
     const piecesSaid =
       wentOut > 0 && wentOut < pieces ? `${wentOut} of ${pieces} pieces` : `${pieces} piece${pieces === 1 ? '' : 's'}`;
-    const still = order.lines.reduce((sum, line) => sum + outNow(hireLineOf(order.hire, line.objectID)), 0);
+    const still = counts.out - counts.back;
     const overdue = overdueOf(order);
     const description = [`${order.name ?? order.email} <${order.email}>`, order.studio, '', linesText(order)]
       .filter((line) => line !== undefined)

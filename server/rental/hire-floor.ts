@@ -12,6 +12,7 @@ import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
 import { stockItemsOf, stockOfLines } from '../../schema/rental/kits';
 import {
+  hireCounts,
   hireLineOf,
   judgeScan,
   neverOut,
@@ -243,8 +244,10 @@ export async function dispatchBoard(
   ]);
   const withOut = outStates.flat();
   const rowOf = (order: QuoteRequest, direction: 'going' | 'returning'): DispatchRow => {
-    const booked = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-    const out = order.lines.reduce((sum, line) => sum + outNow(hireLineOf(order.hire, line.objectID)), 0);
+    // Pieces: a kit's components each count, as they are scanned.
+    const counts = hireCounts(order);
+    const booked = counts.booked;
+    const out = counts.out - counts.back;
     const overdue = isOverdue(order, now, settings.timezone, grace);
     const day = direction === 'going' ? order.startDate : order.endDate;
     return {
@@ -260,6 +263,7 @@ export async function dispatchBoard(
       booked,
       out,
       collides: [],
+      short: [],
       neverOut: neverOut(order),
       subHires: [],
     };
@@ -276,6 +280,9 @@ export async function dispatchBoard(
     .map((row) => withOut.find((order) => order.id === row.id)!);
   const collides = await collisionsOf(stores, settings, tenantId, overdueOrders, today);
   for (const row of returning) row.collides = collides.get(row.id) ?? [];
+  const goingOrders = going.map((row) => [...confirmed, ...withOut].find((order) => order.id === row.id)!);
+  const short = await shortGoing(stores, settings, tenantId, goingOrders, today);
+  for (const row of going) row.short = short.get(row.id) ?? [];
   const order = (a: DispatchRow, b: DispatchRow) =>
     Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
   // Hires all back and waiting to be closed, with what never went out said (closing asks about it).
@@ -306,6 +313,40 @@ async function hiredInFor(stores: QuoteStores, order: QuoteRequest, today: strin
       };
     }),
   );
+}
+
+/**
+ * For each hire going out, the items its stock can no longer serve (a unit failed its test or went
+ * to repair, one was lost, another hire runs late): from what day and how many are free then.
+ */
+async function shortGoing(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  orders: readonly QuoteRequest[],
+  today: string,
+): Promise<Map<string, DispatchRow['short']>> {
+  const found = new Map<string, DispatchRow['short']>();
+  const objectIDs = stockItemsOf(orders.flatMap((order) => order.lines));
+  if (!objectIDs.length) return found;
+  const going = new Set(orders.map((order) => order.id));
+  const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
+  const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
+  const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
+  for (const objectID of objectIDs) {
+    const hits = collisions(
+      items.get(objectID)?.quantity ?? 0,
+      booked.filter((booking) => booking.objectID === objectID),
+      settings.turnaroundDays,
+      today,
+    );
+    for (const hit of hits.filter((entry) => going.has(entry.quoteId)))
+      found.set(hit.quoteId, [
+        ...(found.get(hit.quoteId) ?? []),
+        { objectID, item: items.get(objectID)?.name ?? objectID, day: hit.day, free: hit.free, quantity: hit.quantity },
+      ]);
+  }
+  return found;
 }
 
 /** The items an order has units of out now. */

@@ -1,7 +1,8 @@
 /**
  * Inspections on the real app over HTTP (issue 53): a lamp whose PAT is not on record is refused
  * at scan-out in words, tested from the scan screen's call (the checklist passed) and scanned on;
- * another fails and goes to repair, its stock kept back at once; a repair is kept with what it
+ * another fails and goes to repair, its stock kept back at once and the hire it leaves short named
+ * on Dispatch; a repair is kept with what it
  * cost; the due list names what is due this week and leaves out what passed, and so does the
  * vendor's calendar feed.
  */
@@ -74,13 +75,23 @@ describe('a unit due its test', () => {
     expect(passed.statusCode, passed.body).toBe(200);
     expect((await scanOut(first!)).json().record.outcome).toBe('ok');
 
+    // Another production books the other three on the same days.
+    const second3 = await confirmedOrder(t, 'pat-2@studio.example', [{ objectID: LAMPS, quantity: 3 }], 0, 'Day Shoot');
     // The second fails: to repair at once, one fewer free from today.
     const freeOnOrderDays = async () =>
       (await api(`availability/${LAMPS}?from=${order.startDate}&to=${order.startDate}`)).json().days[0].free;
-    expect(await freeOnOrderDays()).toBe(3);
+    expect(await freeOnOrderDays()).toBe(0);
+    const shortOnDispatch = async () =>
+      ((await api('dispatch?days=7')).json().going as Array<{ id: string; short: unknown[] }>).find(
+        (row) => row.id === second3.id,
+      )!.short;
+    expect(await shortOnDispatch()).toEqual([]);
     const failed = await api(`units/${second}/tests`, { rule: 'pat', result: 'fail', note: 'Frayed flex' });
     expect(failed.json()).toMatchObject({ status: 'repair', condition: 'Frayed flex' });
-    expect(await freeOnOrderDays()).toBe(2);
+    // The hire booked on the lamp that failed is short now, and Dispatch says so.
+    expect(await shortOnDispatch()).toEqual([
+      { objectID: LAMPS, item: 'Cockpit Flood Light Pair', day: second3.startDate, free: 2, quantity: 3 },
+    ]);
     const repaired = await api(`units/${second}/repairs`, {
       name: 'New flex and plug',
       parts: 12.5,
