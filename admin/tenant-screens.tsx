@@ -21,6 +21,7 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import ViewTimelineOutlinedIcon from '@mui/icons-material/ViewTimelineOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -122,6 +123,12 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
     label: 'backlot.menu.dispatch',
     icon: LocalShippingOutlinedIcon,
     Component: lazyScreen(() => import('./dispatch').then((m) => m.DispatchScreen)),
+  },
+  {
+    path: 'planner',
+    label: 'backlot.menu.planner',
+    icon: ViewTimelineOutlinedIcon,
+    Component: lazyScreen(() => import('./planner').then((m) => m.PlannerScreen)),
   },
   {
     path: 'tests',

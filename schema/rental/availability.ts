@@ -39,6 +39,8 @@ export interface Booking {
   heldAt?: string;
   /** An order's units out with the client now: past the last day, they take stock until they are back. */
   out?: number;
+  /** Whose hire or hold it is (its production, else its visitor), for the planner's bars. */
+  who?: string;
 }
 
 /** The last day a stored date can be: what stock off the shelf, and units overdue, run until. */

@@ -216,6 +216,7 @@ function bookingsOf(
     kind,
     ...(kind === 'pencil' && expiresOn !== undefined && { expiresOn }),
     ...(kind === 'pencil' && request.pencil && { heldAt: holdKeyOf(request.pencil) }),
+    who: (request.production ?? request.name ?? request.email).slice(0, 120),
   }));
 }
 

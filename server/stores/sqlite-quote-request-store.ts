@@ -76,6 +76,7 @@ interface BookingRow {
   kind: Booking['kind'];
   expires_on: string | null;
   held_at: string | null;
+  who: string | null;
 }
 
 const bookingOf = (row: BookingRow): Booking => ({
@@ -88,9 +89,10 @@ const bookingOf = (row: BookingRow): Booking => ({
   ...(row.expires_on !== null && { expiresOn: row.expires_on }),
   ...(row.out > 0 && { out: row.out }),
   ...(row.held_at !== null && { heldAt: row.held_at }),
+  ...(row.who !== null && { who: row.who }),
 });
 
-const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, held_at';
+const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, held_at, who';
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
   /** Writes that touched each tenant's bookings, counted (this file is one process's: see bookingsVersion). */
@@ -172,6 +174,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       })();
     // Holds rank by when they were placed (issue 52); a file from before keeps its holds unranked, first.
     if (!present.has('held_at')) this.database.exec('ALTER TABLE bookings ADD COLUMN held_at TEXT');
+    // Whose hire a row is, for the planner's bars (issue 53); rows from before name none until placed again.
+    if (!present.has('who')) this.database.exec('ALTER TABLE bookings ADD COLUMN who TEXT');
     this.database.exec(`
     CREATE INDEX IF NOT EXISTS bookings_reach_by_item ON bookings (tenant_id, object_id, reaches_to, first_day);
     CREATE INDEX IF NOT EXISTS bookings_reach_by_day ON bookings (tenant_id, reaches_to, first_day);
@@ -418,7 +422,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   private writeBooking(tenantId: string, booking: Booking) {
     this.database
       .prepare(
-        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to, held_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to, held_at, who) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         tenantId,
@@ -432,6 +436,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         booking.out ?? 0,
         reachOf(booking),
         booking.heldAt ?? null,
+        booking.who ?? null,
       );
   }
 

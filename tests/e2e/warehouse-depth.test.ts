@@ -5,7 +5,9 @@
  *   lists the five under the kit, the kit's own label checks them all out at once, and it comes
  *   back with the headsets short: one is written off as lost and charged at its replacement value;
  * - a lamp due its PAT is refused at scan-out, tested there (its checklist ticked) and goes out;
- *   the Tests due screen lists the rest.
+ *   the Tests due screen lists the rest;
+ * - the planner opened over three months: the orders above are bars naming their production, each
+ *   opening its order.
  * Screenshots at 1280 and 375 px.
  */
 import path from 'node:path';
@@ -14,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { chooseOption, shootBothWidths, visitorPage } from '../helpers/browser';
 import { TEST_CARDS, testCard } from '../helpers/card-hold';
-import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
 import { acceptWithTestCard, sendQuoteRequest } from '../helpers/storefront-steps';
 
@@ -119,7 +121,7 @@ describe('a kit from the console to the warehouse floor', () => {
     await sheet.getByText('1 × Wide-Body Cockpit Set').waitFor();
     await sheet.getByText(/^Fixed kit: its label \(e2e-cockpit-set\) checks every piece out/).waitFor();
     for (const [, name] of PIECES) await sheet.getByText(name, { exact: true }).waitFor();
-    await shootBothWidths(floor, app.artifacts, 'kit-pull-sheet');
+    await shootBothWidths(floor, app.artifacts, 'kit-pull-sheet', { fits: true });
 
     const scanField = floor.getByRole('textbox', { name: 'Scan or type a tag' });
     await scanField.fill(`aviation/${KIT}`);
@@ -145,7 +147,7 @@ describe('a kit from the console to the warehouse floor', () => {
       .waitFor();
     await sheet.getByText('1 lost').waitFor();
     await floor.getByText('$180.00').first().waitFor();
-    await shootBothWidths(floor, app.artifacts, 'kit-checked-in');
+    await shootBothWidths(floor, app.artifacts, 'kit-checked-in', { fits: true });
     expect(admin.errors).toEqual([]);
   }, 180_000);
 
@@ -198,7 +200,7 @@ describe('a kit from the console to the warehouse floor', () => {
     await dialog.getByRole('checkbox', { name: 'Plug and fuse' }).check();
     await dialog.getByRole('checkbox', { name: 'Earth continuity' }).check();
     await expect.poll(() => passed.isEnabled()).toBe(true);
-    await shootBothWidths(floor, app.artifacts, 'test-at-scan');
+    await shootBothWidths(floor, app.artifacts, 'test-at-scan', { fits: true });
     await passed.click();
     await floor
       .getByRole('status')
@@ -210,7 +212,25 @@ describe('a kit from the console to the warehouse floor', () => {
     const due = floor.getByRole('table', { name: 'Tests due' });
     await expect.poll(() => due.getByRole('row').count()).toBe(4);
     expect(await due.getByText(tag, { exact: true }).count()).toBe(0);
-    await shootBothWidths(floor, app.artifacts, 'tests-due');
+    await shootBothWidths(floor, app.artifacts, 'tests-due', { fits: true });
     expect(admin.errors).toEqual([]);
   }, 180_000);
+
+  it('opens the planner over three months: the orders above are bars that open their order', async () => {
+    const { page, errors } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
+    await page.waitForURL(/#\/t\/aviation\//);
+    await page.getByRole('menuitem', { name: 'Planner' }).click();
+    const grid = page.getByRole('grid', { name: 'Items by day' });
+    await grid.getByRole('columnheader').nth(14).waitFor();
+    await page.getByRole('button', { name: 'Three months' }).click();
+    await grid.getByRole('columnheader').nth(92).waitFor();
+    // The lamps booked by Night Shoot: searched for, one bar, its production named.
+    await page.getByRole('searchbox', { name: 'Search items' }).fill('flood light');
+    const bar = grid.getByRole('button', { name: /^Night Shoot: 1 × Cockpit Flood Light Pair, / });
+    await bar.waitFor();
+    await shootBothWidths(page, app.artifacts, 'planner', { fits: true });
+    await bar.click();
+    await page.waitForURL(/#\/t\/aviation\/quote-requests\//);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

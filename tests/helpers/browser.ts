@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { openBrowsers } from './open-browsers';
 import {
   chromium,
@@ -167,9 +168,22 @@ export async function openHydrated(page: Page, url: string): Promise<void> {
 }
 
 /** Full-page screenshots at desktop (1280 px) and phone (375 px) widths, as `<dir>/<name>_<width>.png`; the page is left at 1280 px. */
-export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
+export async function shootBothWidths(
+  page: Page,
+  dir: string,
+  name: string,
+  /** Fail when the page is wider than the screen (once its layout has settled after the resize). */
+  options: { fits?: boolean } = {},
+): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    if (options.fits)
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+          message: `${name} is wider than ${width} px`,
+          timeout: 5000,
+        })
+        .toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(dir, `${name}_${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,0 +1,2 @@
+/** The planner (/t/<tenantId>/planner): every item's bookings over a range, one call, drawn virtualised. */
+export { PlannerScreen } from './PlannerScreen';

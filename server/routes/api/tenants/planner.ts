@@ -1,0 +1,88 @@
+/**
+ * The planner, for the console (tenant staff):
+ * - GET /api/tenants/:tenantId/planner?from=…&to=…&group=…&category=…&q=…  every item's bars and shortages over the range
+ * One answer for the range, whatever the number of items: one read of the bookings
+ * (bookingsBetween) and the catalogue, laid out by schema/rental/planner.ts. Kits have no stock of
+ * their own and no row: their bookings are their components'.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { bookingWindow } from '../../../../schema/rental/availability';
+import { plannerOf } from '../../../../schema/rental/planner';
+import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
+import { allItems } from '../../../catalogue';
+import { quoteSettingsOf } from '../../../rental';
+import { tenantParams } from './params';
+
+/** Three months and a little: the longest range the planner draws. */
+const MAX_DAYS = 93;
+const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day, YYYY-MM-DD' } as const;
+
+class PlannerRangeError extends Error {
+  readonly statusCode = 400;
+}
+
+const planner: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/tenants/:tenantId/planner',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary: "Every item's orders, holds, repairs and shortages over a range of days (the planner), in one answer",
+        params: tenantParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            from: day,
+            to: day,
+            group: { type: 'string', maxLength: 100 },
+            category: { type: 'string', maxLength: 100 },
+            q: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', additionalProperties: true } },
+          errors: { 400: `A range backwards or longer than ${MAX_DAYS} days` },
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const query = request.query as { from?: string; to?: string; group?: string; category?: string; q?: string };
+      const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
+      const today = todayIn(settings.timezone, new Date());
+      const from = query.from ?? today;
+      const to = query.to ?? addDays(from, 13);
+      if (to < from || dayCount(from, to) > MAX_DAYS)
+        throw new PlannerRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      const words = query.q?.trim().toLowerCase();
+      const [items, booked] = await Promise.all([
+        allItems(app.itemStore, tenantId),
+        (async () => {
+          const window = bookingWindow(from, to, settings.turnaroundDays);
+          return app.quoteRequests.bookingsBetween(tenantId, window.from, window.to);
+        })(),
+      ]);
+      const shown = items
+        .filter(
+          (item) =>
+            !item.kit &&
+            (!query.group || item.category.group === query.group) &&
+            (!query.category || item.category.category === query.category) &&
+            (!words || item.name.toLowerCase().includes(words) || item.objectID.includes(words)),
+        )
+        .sort(
+          (a, b) =>
+            a.category.group.localeCompare(b.category.group) ||
+            a.category.category.localeCompare(b.category.category) ||
+            a.name.localeCompare(b.name),
+        );
+      return plannerOf(shown, booked, { from, to, turnaroundDays: settings.turnaroundDays, today });
+    },
+  );
+};
+
+export default planner;
