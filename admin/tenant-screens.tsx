@@ -22,6 +22,7 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import ViewTimelineOutlinedIcon from '@mui/icons-material/ViewTimelineOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -129,6 +130,12 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
     label: 'backlot.menu.planner',
     icon: ViewTimelineOutlinedIcon,
     Component: lazyScreen(() => import('./planner').then((m) => m.PlannerScreen)),
+  },
+  {
+    path: 'earnings',
+    label: 'backlot.menu.earnings',
+    icon: InsightsOutlinedIcon,
+    Component: lazyScreen(() => import('./earnings').then((m) => m.EarningsScreen)),
   },
   {
     path: 'tests',

@@ -1484,6 +1484,14 @@ export interface Item {
    */
   replacementValue?: number;
   /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  purchaseCost?: number;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  purchasedOn?: string;
+  /**
    * Warehouse location: Where one is kept: an aisle, bay or bin, printed on pull sheets and labels.
    */
   location?: string;

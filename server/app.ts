@@ -61,6 +61,7 @@ import type { PaymentProvider } from './payments';
 import hireRoutes from './routes/api/tenants/hire';
 import inspectionRoutes from './routes/api/tenants/inspections';
 import plannerRoutes from './routes/api/tenants/planner';
+import earningsRoutes from './routes/api/tenants/earnings';
 import availabilityRoutes from './routes/api/availability';
 import placesRoutes from './routes/api/places';
 import subHireRoutes from './routes/api/sub-hires';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hireRoutes);
   await app.register(inspectionRoutes);
   await app.register(plannerRoutes);
+  await app.register(earningsRoutes);
   await app.register(calendarFeeds);
   await app.register(calendarRoutes);
   await app.register(overdueWatch, { config: options.config });

@@ -192,15 +192,30 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
     let ordered = filtered.orderBy(sort.field, sort.order);
     for (const field of ranged) if (field !== sort.field) ordered = ordered.orderBy(field);
+    ordered = ordered.orderBy(DOCUMENT_ID);
+    // Keyset paging: after the last request of the page before, by every field the query orders by.
+    const { after } = query;
+    if (after) {
+      if (sort.field !== 'startDate' || sort.order !== 'asc') throw new Error('`after` pages by startDate ascending');
+      const valueOf = (field: string) => {
+        if (field === 'endDate') return after.endDate;
+        throw new Error(`\`after\` cannot page a query ranged on ${field}`);
+      };
+      ordered = ordered.startAfter(
+        after.startDate,
+        ...[...ranged].filter((field) => field !== sort.field).map(valueOf),
+        after.id,
+      );
+    }
     const [count, snapshot] = await Promise.all([
-      filtered.count().get(),
+      query.countTotal === false ? undefined : filtered.count().get(),
       ordered
-        .orderBy(DOCUMENT_ID)
         .offset(query.offset ?? 0)
         .limit(query.limit ?? DEFAULT_QUOTE_PAGE)
         .get(),
     ]);
-    return { total: count.data().count, requests: snapshot.docs.map((doc) => requestOf(doc.data())) };
+    const requests = snapshot.docs.map((doc) => requestOf(doc.data()));
+    return { total: count ? count.data().count : requests.length, requests };
   }
 
   async due(tenantId: string, today: string, limit: number): Promise<QuoteRequest[]> {

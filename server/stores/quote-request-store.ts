@@ -141,6 +141,13 @@ export interface QuoteListQuery {
   offset?: number;
   /** At most this many (100 unless said). */
   limit?: number;
+  /**
+   * The last request of the page before (keyset paging, sorted by startDate ascending): this page
+   * starts after it, however far in, without reading the pages before again (what `offset` does).
+   */
+  after?: Pick<QuoteRequest, 'id' | 'startDate' | 'endDate'>;
+  /** False: the total is not counted (the page's own length is answered), for reads that walk every page. */
+  countTotal?: boolean;
 }
 
 export const DEFAULT_QUOTE_PAGE = 100;

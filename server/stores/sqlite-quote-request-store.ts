@@ -296,13 +296,23 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     }
     if (query.confirmedFrom !== undefined) condition('confirmed_at >= ?', query.confirmedFrom);
     if (query.confirmedBefore !== undefined) condition('confirmed_at < ?', query.confirmedBefore);
-    const filter = where.join(' AND ');
     const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
-    const { total } =
-      this.countOf(tenantId, query) ??
-      (this.database.prepare(`SELECT COUNT(*) AS total FROM quote_requests WHERE ${filter}`).get(...parameters) as {
-        total: number;
-      });
+    const counted = query.countTotal === false ? undefined : ([where.join(' AND '), [...parameters]] as const);
+    // Keyset paging: after the last request of the page before, in (startDate, id) order.
+    if (query.after) {
+      if (sort.field !== 'startDate' || sort.order !== 'asc') throw new Error('`after` pages by startDate ascending');
+      where.push('(start_date > ? OR (start_date = ? AND id > ?))');
+      parameters.push(query.after.startDate, query.after.startDate, query.after.id);
+    }
+    const filter = where.join(' AND ');
+    const total = counted
+      ? (
+          this.countOf(tenantId, query) ??
+          (this.database
+            .prepare(`SELECT COUNT(*) AS total FROM quote_requests WHERE ${counted[0]}`)
+            .get(...counted[1]) as { total: number })
+        ).total
+      : undefined;
     const order = (table = '') =>
       `${table}${SORT_COLUMNS[sort.field]} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, ${table}id`;
     // The page's rows are chosen and sorted from an index alone (every listing index holds the
@@ -313,7 +323,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         `SELECT quote_requests.document FROM (SELECT rowid AS row FROM quote_requests WHERE ${filter} ORDER BY ${order()} LIMIT ? OFFSET ?) AS page JOIN quote_requests ON quote_requests.rowid = page.row ORDER BY ${order('quote_requests.')}`,
       )
       .all(...parameters, query.limit ?? DEFAULT_QUOTE_PAGE, query.offset ?? 0) as Array<{ document: string }>;
-    return { total, requests: rows.map((row) => JSON.parse(row.document) as QuoteRequest) };
+    return { total: total ?? rows.length, requests: rows.map((row) => JSON.parse(row.document) as QuoteRequest) };
   }
 
   /** The total from the kept counts, when the query filters by nothing but (perhaps) the state. */

@@ -9,6 +9,7 @@
  * change touched is written. Run by each adapter's test with its own factory.
  */
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import {
   HeldAheadError,
@@ -559,6 +560,34 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         );
         expect(await answer({ from: day(7), to: day(10) })).toEqual({ total: 4, ids: ['season', 'e', 'c', 'b'] });
         expect(await answer({})).toMatchObject({ total: 6 });
+      });
+
+      it('pages by keyset after the last request of the page before, by first day then id, without counting a total', async () => {
+        const days = ['2027-03-05', '2027-03-01', '2027-03-03', '2027-03-01', '2027-03-09', '2027-02-20'];
+        for (const [index, startDate] of days.entries())
+          await subject.store.add(
+            sampleQuoteRequest(`keyset-${index}`, { startDate, endDate: addDays(startDate, index % 3) }),
+          );
+        const query = {
+          from: '2027-03-01',
+          to: '2027-03-31',
+          sort: { field: 'startDate' as const, order: 'asc' as const },
+          limit: 2,
+          countTotal: false,
+        };
+        const seen: string[] = [];
+        for (let after: QuoteRequest | undefined, pages = 0; pages < 10; pages++) {
+          const page = await subject.store.list('aviation', { ...query, ...(after && { after }) });
+          expect(page.total).toBe(page.requests.length);
+          seen.push(...page.requests.map((request) => request.id));
+          after = page.requests.at(-1);
+          if (page.requests.length < 2) break;
+        }
+        // Each once, first days in order (a store may order a day's requests by more than their id);
+        // the 20 Feb hire ends before March: not in the range.
+        expect([...seen].sort()).toEqual(['keyset-0', 'keyset-1', 'keyset-2', 'keyset-3', 'keyset-4']);
+        const firstDays = seen.map((id) => days[Number(id.split('-')[1])]!);
+        expect(firstDays).toEqual([...firstDays].sort());
       });
 
       it('finds the open requests past their last open day, and none once they are closed', async () => {

@@ -5,13 +5,12 @@
  * weight, size, tags, colours, each custom field by its name, photo file names, the first
  * photo's description, a unit-tracked item's asset tags and a kit's components. Importing an unedited export changes nothing (a test says so).
  */
-import { stringify } from 'csv-stringify/sync';
 import type { Item, Tenant, Unit } from '../../../schema/types.generated';
 import { isRentalGroup } from '../../../schema/routes';
-import { inertCell } from '../../../schema/spreadsheet-cells';
 import { kitText } from '../../../schema/rental/kits';
+import { sheetFile, type SheetFormat } from '../../lib/sheet-file';
 
-export type SheetFormat = 'csv' | 'xlsx';
+export type { SheetFormat };
 
 /** The export's header row; the import's guess maps each back to its field. */
 export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): string[] {
@@ -101,20 +100,5 @@ export async function exportSheet(
     else tagsOf.set(unit.objectID, [unit.tag]);
   }
   const rows = items.map((item) => rowOf(item, tenant, tagsOf.get(item.objectID) ?? []));
-  // A CSV text cell a spreadsheet would run as a formula starts with an apostrophe (the import takes it off again); XLSX cells are typed text.
-  if (format === 'csv')
-    return Buffer.from(
-      `\ufeff${stringify([headers, ...rows.map((row) => row.map((cell) => (typeof cell === 'string' ? inertCell(cell) : cell)))])}`,
-      'utf8',
-    );
-  const { default: writeXlsxFile } = await import('write-excel-file/node');
-  const data = [
-    headers.map((value) => ({ value, fontWeight: 'bold' as const })),
-    ...rows.map((row) =>
-      row.map((value) =>
-        typeof value === 'number' ? { value, type: Number } : { value: value === '' ? null : value, type: String },
-      ),
-    ),
-  ];
-  return writeXlsxFile(data as never, { sheet: 'Catalogue', stickyRowsCount: 1 }).toBuffer();
+  return sheetFile(headers, rows, format, 'Catalogue');
 }

@@ -1,0 +1,71 @@
+/**
+ * What each piece earns over a period (schema/rental/earnings.ts has the rules): the period's
+ * requests read a page at a time and counted as they come (a year of a busy house is never held in
+ * memory), the loop given back between pages so no other request waits on the report; what each
+ * sub-hire on a page cost read from its lender; then every unit's tests and repairs.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { EarningsTally, earningsByCategory, type EarningsRow } from '../../schema/rental/earnings';
+import type { Item, QuoteRequest } from '../../schema/types.generated';
+import type { QuoteStores } from './quote-conversation';
+
+const PAGE = 500;
+
+/** What the sub-hires of these orders cost: each lender's request, its version accepted, by its id. */
+async function subHireCostsOf(stores: Pick<QuoteStores, 'quoteRequests'>, orders: readonly QuoteRequest[]) {
+  const hired = orders.flatMap((order) =>
+    (order.subHires ?? []).filter((subHire) => (subHire.hiredIn?.quantity ?? 0) > 0),
+  );
+  const costs = new Map<string, number>();
+  for (const subHire of hired) {
+    const theirs = await stores.quoteRequests.get(subHire.house, subHire.quoteId);
+    const total = theirs?.versions?.at(-1)?.breakdown.total;
+    if (total !== undefined) costs.set(subHire.quoteId, total);
+  }
+  return costs;
+}
+
+export async function earningsReport(
+  stores: Pick<QuoteStores, 'quoteRequests'>,
+  tenantId: string,
+  items: readonly Item[],
+  period: { from: string; to: string },
+  by: 'item' | 'category',
+  /** Each category's name by `group/category`, for its rows. */
+  names: ReadonlyMap<string, string> = new Map(),
+  onProgress?: (read: number) => void,
+): Promise<{ from: string; to: string; by: 'item' | 'category'; orders: number; rows: EarningsRow[] }> {
+  const tally = new EarningsTally(period.from, period.to, items);
+  let read = 0;
+  // Keyset pages without a total: each page starts after the last, however far into the year.
+  for (let after: QuoteRequest | undefined; ;) {
+    const { requests } = await stores.quoteRequests.list(tenantId, {
+      from: period.from,
+      to: period.to,
+      sort: { field: 'startDate', order: 'asc' },
+      limit: PAGE,
+      countTotal: false,
+      ...(after && { after }),
+    });
+    after = requests.at(-1);
+    const costs = await subHireCostsOf(stores, requests);
+    for (const order of requests) tally.order(order, costs);
+    read += requests.length;
+    onProgress?.(read);
+    if (requests.length < PAGE) break;
+    await yieldToLoop();
+  }
+  const tracked = items.filter((item) => item.tracking === 'units');
+  for (const item of tracked)
+    for (let offset = 0; ; offset += PAGE) {
+      const { units } = await stores.quoteRequests.listUnits(tenantId, {
+        objectID: item.objectID,
+        offset,
+        limit: PAGE,
+      });
+      for (const unit of units) for (const record of unit.service ?? []) tally.service(unit.objectID, record);
+      if (units.length < PAGE) break;
+    }
+  const rows = tally.rows();
+  return { ...period, by, orders: read, rows: by === 'category' ? earningsByCategory(rows, names) : rows };
+}

@@ -1,0 +1,90 @@
+/**
+ * What each piece earns, for the console (tenant staff):
+ * - GET /api/tenants/:tenantId/earnings?from=…&to=…&by=item|category&format=json|csv|xlsx
+ * Per item or category over the period: days out and available (utilisation), hire revenue, what
+ * stock hired in earned and cost, service costs, return on purchase cost, idle days (the rules:
+ * schema/rental/earnings.ts). As JSON for the screen, or as a CSV or XLSX file to download.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { EARNINGS_COLUMNS } from '../../../../schema/rental/earnings';
+import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
+import { allItems } from '../../../catalogue';
+import { sheetFile } from '../../../lib/sheet-file';
+import { earningsReport, quoteSettingsOf, quoteStoresOf } from '../../../rental';
+import { tenantParams } from './params';
+
+/** Two years: the longest period the report answers. */
+const MAX_DAYS = 731;
+const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day, YYYY-MM-DD' } as const;
+
+class EarningsRangeError extends Error {
+  readonly statusCode = 400;
+}
+
+const earnings: FastifyPluginAsync = async (app) => {
+  const stores = quoteStoresOf(app);
+  app.get(
+    '/api/tenants/:tenantId/earnings',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary:
+          'What each item or category earned over a period: utilisation, revenue, sub-hires, service, return on cost',
+        params: tenantParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            from: day,
+            to: day,
+            by: { type: 'string', enum: ['item', 'category'] },
+            format: { type: 'string', enum: ['json', 'csv', 'xlsx'] },
+          },
+        },
+      },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', additionalProperties: true } },
+          errors: { 400: `A period backwards or longer than ${MAX_DAYS} days` },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const query = request.query as { from?: string; to?: string; by?: 'item' | 'category'; format?: string };
+      const stored = (await app.tenantStore.get(tenantId))!;
+      const today = todayIn(quoteSettingsOf(stored.tenant).timezone, new Date());
+      const to = query.to ?? today;
+      const from = query.from ?? addDays(to, -364);
+      if (to < from || dayCount(from, to) > MAX_DAYS)
+        throw new EarningsRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      const names = new Map(
+        stored.tenant.categories.groups.flatMap((group) =>
+          group.categories.map((category) => [`${group.slug}/${category.slug}`, `${group.name} › ${category.name}`]),
+        ),
+      );
+      const items = await allItems(app.itemStore, tenantId);
+      const report = await earningsReport(stores, tenantId, items, { from, to }, query.by ?? 'item', names);
+      request.log.info({ tenantId, from, to, orders: report.orders }, 'earnings report');
+      if (query.format !== 'csv' && query.format !== 'xlsx') return report;
+      const rows = report.rows.map((row) => EARNINGS_COLUMNS.map(({ key }) => row[key] ?? ''));
+      const file = await sheetFile(
+        EARNINGS_COLUMNS.map((column) => column.title),
+        rows,
+        query.format,
+        'Earnings',
+      );
+      return reply
+        .type(
+          query.format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', `attachment; filename="${tenantId}-earnings-${from}-${to}.${query.format}"`)
+        .send(file);
+    },
+  );
+};
+
+export default earnings;
