@@ -14,7 +14,7 @@ export default function EarningsChart({
     <BarChart
       layout="horizontal"
       height={Math.max(160, rows.length * 22 + 40)}
-      margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+      margin={{ top: 8, right: 40, bottom: 8, left: 8 }}
       yAxis={[
         {
           scaleType: 'band',

@@ -163,7 +163,8 @@ export function EarningsScreen() {
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ mb: 2 }}>
               {(
                 [
-                  ['top', byRevenue.slice(0, 20)],
+                  // Top: what earned; bottom: what earned least, nothing included (the stock to sell).
+                  ['top', byRevenue.filter((row) => row.revenue > 0).slice(0, 20)],
                   ['bottom', byRevenue.slice(-20).reverse()],
                 ] as const
               ).map(([which, rows]) => (
