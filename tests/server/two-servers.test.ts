@@ -12,7 +12,8 @@
  * in on B, and forty set-list additions across both keep the counters exact; approving that
  * visitor through A reaches their live page connected to B, and the quote request they then send
  * through B is in the console through A; two confirmations of the last units at once, one on
- * each server, let exactly one through (and of two held requests, the first hold's); an image and an item photo uploaded through A are served
+ * each server, let exactly one through (and of two held requests, the first hold's; and of a kit
+ * and its component); an image and an item photo uploaded through A are served
  * by B alike; a prop house's spreadsheet imported through A (items into Firestore, photos into
  * the bucket) is found by search on B and its photos served there; two restores of one history entry at
  * once, one on each, let one through; one order's units scanned out on both at once (each unit
@@ -374,10 +375,17 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
    * overlapping dates; each is quoted and accepts with its card held at Stripe. With `held`, the
    * house pencils each request first, the first before the second (ranked in that order).
    */
-  async function twoAccepted(item: { id: string; quantity: number }, start: string, emails: string[], held = false) {
+  /** Each email's request accepted, for `item` (or, given several, the one at its place). */
+  async function twoAccepted(
+    item: { id: string; quantity: number } | ReadonlyArray<{ id: string; quantity: number }>,
+    start: string,
+    emails: string[],
+    held = false,
+  ) {
     const accepted: string[] = [];
     const revisions: string[] = [];
     for (const [index, email] of emails.entries()) {
+      const asking = 'id' in item ? item : item[index]!;
       const { uid, session } = await signUp(servers()[index]!, email);
       expect(
         (await on(index, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status,
@@ -387,7 +395,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
         method: 'POST',
         headers: { cookie: session },
         body: {
-          items: [{ objectID: item.id, quantity: item.quantity }],
+          items: [{ objectID: asking.id, quantity: asking.quantity }],
           startDate: addDays(start, index),
           endDate: addDays(start, index + 3),
         },
@@ -451,6 +459,53 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       };
       await expect.poll(orders).toEqual(['order']);
     }
+  });
+
+  it('gives the last units to exactly one of a kit and its component confirmed at once, one on each server', async () => {
+    const [component] = (await on(0, '/api/tenants/aviation/items?range=[3,3]&sort=["name","ASC"]')).json() as Array<{
+      id: string;
+      quantity: number;
+    }>;
+    // A kit that takes every unit of the component: one kit, or the component alone, not both.
+    const {
+      id: _id,
+      version: _version,
+      ...body
+    } = (await on(0, `/api/tenants/aviation/items/${component!.id}`)).json() as Record<string, unknown>;
+    const kitId = `${component!.id.slice(0, 100)}-kit`;
+    const made = await on(1, '/api/tenants/aviation/items', {
+      method: 'POST',
+      body: {
+        ...body,
+        objectID: kitId,
+        name: 'Whole-stock kit',
+        sku: undefined,
+        kit: { kind: 'fixed', components: [{ objectID: component!.id, quantity: component!.quantity }] },
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const start = earliestStart('America/Los_Angeles', 50, new Date());
+    const { accepted, revisions } = await twoAccepted(
+      [
+        { id: kitId, quantity: 1 },
+        { id: component!.id, quantity: component!.quantity },
+      ],
+      start,
+      ['kit-ana@studio.example', 'kit-ben@studio.example'],
+    );
+    const confirmations = await Promise.all(
+      accepted.map((id, index) =>
+        on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, {
+          method: 'POST',
+          headers: { 'if-match': revisions[index]! },
+        }),
+      ),
+    );
+    expect(confirmations.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
+    expect(refused.errors['lines.0.quantity']).toMatch(
+      /only 0 of \d+ free on \d{4}-\d\d-\d\d: other holds and orders have the rest$/,
+    );
   });
 
   it('gives two held requests confirmed at once, one on each server, to the first hold: the second is refused naming the hold ahead', async () => {
