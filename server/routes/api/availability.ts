@@ -5,11 +5,11 @@
  * the holds). Only numbers: whose holds and orders they are stays with the vendor. On the platform a
  * listing id (`<house>~<item>`) is asked of its house, by the house's own rules.
  */
+import { checkedDays, dayParam } from '../../lib/day-range';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Booking, daysFrom } from '../../../schema/rental/availability';
 import { fetchHeaders } from '../../plugins/app/accounts';
-import { schemaIds } from '../../../schema/documents';
-import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
+import { addDays, todayIn } from '../../../schema/rental/quote-rules';
 import { dailyStock, quoteSettingsOf } from '../../rental';
 import { isNotHold } from '../../../schema/rental/holds';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
@@ -19,12 +19,6 @@ import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 
 /** As long as shoot dates may be (schema/rental/rental-dates.ts), so "free on your dates" counts every day of them. */
 const MAX_DAYS = MAX_RANGE_DAYS;
-/** Dates in the address: the schema's one date rule (a bad one is a 400 naming `from` or `to`). */
-const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;
-
-class CalendarRangeError extends Error {
-  readonly statusCode = 400;
-}
 
 const availabilityRoutes: FastifyPluginAsync = async (app) => {
   /** The ids of the requests behind `booked` that the signed-in visitor (if any) made. */
@@ -53,7 +47,7 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
           required: ['objectID'],
           properties: { objectID: { type: 'string', minLength: 1, maxLength: 128 } },
         },
-        querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
+        querystring: { type: 'object', additionalProperties: false, properties: { from: dayParam, to: dayParam } },
       },
       config: {
         docs: {
@@ -85,8 +79,7 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const query = request.query as { from?: string; to?: string };
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 27);
-      if (to < from || dayCount(from, to) > MAX_DAYS)
-        throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      checkedDays(from, to, MAX_DAYS);
       const daily = await dailyStock(app, tenantId, item, { from, to, turnaroundDays: settings.turnaroundDays, today });
       const free = daily.freeByDay();
       // A signed-in visitor's own holds and orders, told apart: "none free" about their own order would mislead.

@@ -8,24 +8,18 @@
  */
 import { CSV, sendDownload } from '../../../lib/downloads';
 import { lenderOfHiredIn } from '../../../../schema/marketplace/sub-hires';
+import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
-import { schemaIds } from '../../../../schema/documents';
 import { daysFrom } from '../../../../schema/rental/availability';
 import { withHoldRanks } from '../../../../schema/rental/holds';
-import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
+import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { confirmedBetween, dailyStock, orderLineRows, orderLinesCsv, quoteSettingsOf, stateOf } from '../../../rental';
 import { UnknownItemError } from '../../../catalogue';
 import { FieldProblemsError } from '../../../stores/field-problems';
 import { tenantParams } from './params';
 
 const MAX_DAYS = 92;
-/** Dates in the address: the schema's one date rule (a bad one is a 400 naming `from` or `to`). */
-const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;
 const month = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'A month, YYYY-MM' } as const;
-
-class AvailabilityRangeError extends Error {
-  readonly statusCode = 400;
-}
 
 const bookings: FastifyPluginAsync = async (app) => {
   app.get(
@@ -40,7 +34,7 @@ const bookings: FastifyPluginAsync = async (app) => {
           required: ['tenantId', 'objectID'],
           properties: { ...tenantParams.properties, objectID: { type: 'string', minLength: 1, maxLength: 128 } },
         },
-        querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
+        querystring: { type: 'object', additionalProperties: false, properties: { from: dayParam, to: dayParam } },
       },
       config: {
         docs: {
@@ -62,8 +56,7 @@ const bookings: FastifyPluginAsync = async (app) => {
       const query = request.query as { from?: string; to?: string };
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 27);
-      if (to < from || dayCount(from, to) > MAX_DAYS)
-        throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      checkedDays(from, to, MAX_DAYS);
       const [item] = await app.itemStore.getMany(tenantId, [objectID]);
       if (!item) throw new UnknownItemError(objectID);
       // A kit's count is its components': their bookings are the ones shown.

@@ -5,9 +5,10 @@
  * stock hired in earned and cost, service costs, return on purchase cost, idle days (the rules:
  * schema/rental/earnings.ts). As JSON for the screen, or as a CSV or XLSX file to download.
  */
+import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { EARNINGS_COLUMNS } from '../../../../schema/rental/earnings';
-import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
+import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
 import { sheetFile } from '../../../lib/sheet-file';
 import { earningsReport, quoteSettingsOf, quoteStoresOf } from '../../../rental';
@@ -15,11 +16,6 @@ import { tenantParams } from './params';
 
 /** Two years: the longest period the report answers. */
 const MAX_DAYS = 731;
-const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day, YYYY-MM-DD' } as const;
-
-class EarningsRangeError extends Error {
-  readonly statusCode = 400;
-}
 
 const earnings: FastifyPluginAsync = async (app) => {
   const stores = quoteStoresOf(app);
@@ -36,8 +32,8 @@ const earnings: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
-            from: day,
-            to: day,
+            from: dayParam,
+            to: dayParam,
             by: { type: 'string', enum: ['item', 'category'] },
             format: { type: 'string', enum: ['json', 'csv', 'xlsx'] },
           },
@@ -57,8 +53,7 @@ const earnings: FastifyPluginAsync = async (app) => {
       const today = todayIn(quoteSettingsOf(stored.tenant).timezone, new Date());
       const to = query.to ?? today;
       const from = query.from ?? addDays(to, -364);
-      if (to < from || dayCount(from, to) > MAX_DAYS)
-        throw new EarningsRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      checkedDays(from, to, MAX_DAYS);
       const names = new Map(
         stored.tenant.categories.groups.flatMap((group) =>
           group.categories.map((category) => [`${group.slug}/${category.slug}`, `${group.name} › ${category.name}`]),

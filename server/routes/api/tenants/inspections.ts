@@ -6,6 +6,7 @@
  * - GET  /api/tenants/:tenantId/tests-due?days=…          tests due over the next days (7 unless said) and overdue, soonest first
  * The rules: schema/rental/inspections.ts; the steps: server/rental/unit-service.ts.
  */
+import { dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import type { RepairInput, UnitTestInput } from '../../../../schema/types.generated';
@@ -15,7 +16,6 @@ import { quoteSettingsOf, quoteStoresOf, recordRepair, testsDue, testUnit, unitT
 import { tenantParams, unitParams } from './params';
 
 const objectSchema = { type: 'object', additionalProperties: true } as const;
-const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day, YYYY-MM-DD' } as const;
 
 const inspections: FastifyPluginAsync = async (app) => {
   const stores = quoteStoresOf(app);
@@ -30,7 +30,7 @@ const inspections: FastifyPluginAsync = async (app) => {
         summary:
           "What a unit is due by a hire's last day, its item's tests with their checklists, and its service record",
         params: unitParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { until: day } },
+        querystring: { type: 'object', additionalProperties: false, properties: { until: dayParam } },
       },
       config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such unit' } } },
     },

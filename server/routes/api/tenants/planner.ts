@@ -5,21 +5,17 @@
  * (bookingsBetween) and the catalogue, laid out by schema/rental/planner.ts. Kits have no stock of
  * their own and no row: their bookings are their components'.
  */
+import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { bookingWindow } from '../../../../schema/rental/availability';
 import { plannerOf } from '../../../../schema/rental/planner';
-import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
+import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
 import { quoteSettingsOf } from '../../../rental';
 import { tenantParams } from './params';
 
 /** Three months and a little: the longest range the planner draws. */
 const MAX_DAYS = 93;
-const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day, YYYY-MM-DD' } as const;
-
-class PlannerRangeError extends Error {
-  readonly statusCode = 400;
-}
 
 const planner: FastifyPluginAsync = async (app) => {
   app.get(
@@ -34,8 +30,8 @@ const planner: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
-            from: day,
-            to: day,
+            from: dayParam,
+            to: dayParam,
             group: { type: 'string', maxLength: 100 },
             category: { type: 'string', maxLength: 100 },
             q: { type: 'string', maxLength: 100 },
@@ -56,8 +52,7 @@ const planner: FastifyPluginAsync = async (app) => {
       const today = todayIn(settings.timezone, new Date());
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 13);
-      if (to < from || dayCount(from, to) > MAX_DAYS)
-        throw new PlannerRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      checkedDays(from, to, MAX_DAYS);
       const words = query.q?.trim().toLowerCase();
       const [items, booked] = await Promise.all([
         allItems(app.itemStore, tenantId),
