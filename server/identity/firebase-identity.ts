@@ -200,23 +200,22 @@ export class FirebaseIdentity implements IdentityProvider {
       // §7's "link email and password credential": the guest keeps its uid and becomes the account.
       const { idToken } = await this.idTokenOf(headers);
       await this.refused(this.call<TokenAnswer>('accounts:update', { idToken, email: normalEmail, password }));
-      // Setting a password ends the uid's earlier sessions from that second on, and the token
-      // accounts:update returns keeps the guest's sign-in time: when the guest signed in during an
-      // earlier second, its session cookie reads as revoked. A sign-in with the new password is
-      // a session that starts now.
-      return this.signedIn(
-        await this.refused(
-          this.call<TokenAnswer>('accounts:signInWithPassword', {
-            email: normalEmail,
-            password,
-            returnSecureToken: true,
-          }),
-        ),
-      );
-    }
-    return this.signedIn(
+    } else {
       await this.refused(
         this.call<TokenAnswer>('accounts:signUp', { email: normalEmail, password, returnSecureToken: true }),
+      );
+    }
+    // Setting a password ends the uid's earlier sessions from that second on, and the token either
+    // call returns keeps a sign-in time taken before it (the guest's, or the emulator's clock read
+    // before the password's): across a second's boundary the session would read as revoked. A
+    // sign-in with the new password is a session that starts now.
+    return this.signedIn(
+      await this.refused(
+        this.call<TokenAnswer>('accounts:signInWithPassword', {
+          email: normalEmail,
+          password,
+          returnSecureToken: true,
+        }),
       ),
     );
   }
