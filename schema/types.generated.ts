@@ -855,6 +855,12 @@ export interface VendorConfig {
   phone2?: string;
   address?: Address;
   /**
+   * Stores: Each store the house hires from. The first is the main store: it keeps all stock not placed at another, and fulfils a request no store is chosen for. Left empty, the house is one store at its address.
+   *
+   * @maxItems 50
+   */
+  stores?: Store[];
+  /**
    * Listed in the marketplace: Whether the platform's marketplace lists this vendor.
    */
   isListed?: boolean;
@@ -942,6 +948,25 @@ export interface Address {
    * Country: ISO 3166-1 alpha-2 code, e.g. US.
    */
   country: string;
+}
+/**
+ * One of a house's stores (a warehouse or yard it hires from): where its stock is kept, picked and scanned, and a place for nearest-first on the platform.
+ */
+export interface Store {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  id: string;
+  /**
+   * Name: What staff and productions call it ("Atlanta").
+   */
+  name: string;
+  address?: Address;
+  /**
+   * Time zone: An IANA time zone such as America/Los_Angeles.
+   */
+  timezone?: string;
+  _geoloc?: GeoPoint;
 }
 /**
  * A position in decimal degrees (WGS 84).
@@ -1442,6 +1467,21 @@ export interface Item {
    */
   quantity: number;
   /**
+   * Stock at other stores: How many of the quantity in stock are kept at each store other than the main one; the main store keeps the rest. Transfers move stock between stores from their dates on.
+   *
+   * @maxItems 50
+   */
+  storeStock?: {
+    /**
+     * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+     */
+    store: string;
+    /**
+     * Quantity: How many are kept there.
+     */
+    quantity: number;
+  }[];
+  /**
    * Tracking: Counted as a quantity (the stock is a number), or tracked unit by unit, each with its own asset tag, status and history. Changing to units creates a unit for each one in stock.
    */
   tracking?: ('quantity' | 'units') & string;
@@ -1787,6 +1827,10 @@ export interface QuoteRequest {
    * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   endDate: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  store?: string;
   /**
    * Short text: A name or line of text, shown as text.
    */
@@ -2977,6 +3021,10 @@ export interface Unit {
    * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
    */
   objectID: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  store?: string;
   /**
    * Unit status: Where the unit is: in service (on the shelf), out on an order, in repair (blocks stock until it is back in service), lost or retired (gone from stock).
    */

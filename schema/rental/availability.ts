@@ -23,8 +23,12 @@
 import { addDays, dayCount } from './quote-rules';
 import type { HoldKind } from './quote-states';
 
-/** A hold or an order (a request's), stock off the shelf (in repair, or lost: retired units too), an order's units out early, or stock hired in. */
-export type BookingKind = Exclude<HoldKind, 'none'> | 'repair' | 'lost' | 'outEarly' | 'subHire';
+/**
+ * A hold or an order (a request's), stock off the shelf (in repair, or lost: retired units too), an
+ * order's units out early, stock hired in, or stock moved between stores (stores.ts).
+ */
+export type BookingKind =
+  Exclude<HoldKind, 'none'> | 'repair' | 'lost' | 'outEarly' | 'subHire' | 'transferOut' | 'transferIn';
 
 export interface Booking {
   quoteId: string;
@@ -41,6 +45,8 @@ export interface Booking {
   out?: number;
   /** Whose hire or hold it is (its production, else its visitor), for the planner's bars. */
   who?: string;
+  /** The store whose stock it takes (the house's main store when it names none: stores.ts). */
+  store?: string;
 }
 
 /** The last day a stored date can be: what stock off the shelf, and units overdue, run until. */
@@ -55,19 +61,29 @@ export const isOutEarly = (booking: Pick<Booking, 'kind'>) => booking.kind === '
 /** The order a row of units out early belongs to. */
 export const orderOfOutEarly = (booking: Pick<Booking, 'quoteId'>) => booking.quoteId.split(':')[1] ?? '';
 
-/** Whether a row keeps no turnaround around it: stock off the shelf, and units out early (their order's own booking has it). */
-const unpadded = (booking: Pick<Booking, 'kind'>) => isOffShelf(booking) || isOutEarly(booking);
+/** Whether a row keeps no turnaround around it: stock off the shelf or sent to another store, and units out early (their order's own booking has it). */
+const unpadded = (booking: Pick<Booking, 'kind'>) =>
+  isOffShelf(booking) || isOutEarly(booking) || booking.kind === 'transferOut';
 
 /** The days a row keeps stock back before and after its own (its turnaround, or none), and whether it gives stock instead (hired in has none either). */
 export const padOf = (booking: Pick<Booking, 'kind'>, turnaroundDays: number) =>
-  unpadded(booking) || isHiredIn(booking) ? 0 : turnaroundDays;
+  unpadded(booking) || givesStock(booking) ? 0 : turnaroundDays;
 
 /** Whether a row is stock hired in from another house: it adds to what is free instead of taking. */
 export const isHiredIn = (booking: Pick<Booking, 'kind'>) => booking.kind === 'subHire';
 
+/** Rows (bookings, units) at one store: their own, or the house's main store when they name none (stores.ts). */
+export const atStore =
+  (store: string, main: string) =>
+  (row: { store?: string }): boolean =>
+    (row.store ?? main) === store;
+
+/** Whether a row adds stock over its days: hired in, or arrived from another store. */
+export const givesStock = (booking: Pick<Booking, 'kind'>) => isHiredIn(booking) || booking.kind === 'transferIn';
+
 /** The most an item can have on any day: its own stock and everything hired in, whenever. */
 export const mostEver = (stock: number, bookings: readonly Booking[]) =>
-  stock + bookings.reduce((total, booking) => total + (isHiredIn(booking) ? booking.quantity : 0), 0);
+  stock + bookings.reduce((total, booking) => total + (givesStock(booking) ? booking.quantity : 0), 0);
 
 /** The most of an item hired in on any day of [from, to]: what it can have on those dates beyond its own stock. */
 export function hiredInOver(bookings: readonly Booking[], from: string, to: string): number {
@@ -134,7 +150,7 @@ export function takenSteps(
   };
   for (const booking of bookings) {
     if (!isLive(booking, today)) continue;
-    if (isHiredIn(booking)) {
+    if (givesStock(booking)) {
       take(booking.firstDay, booking.lastDay, -booking.quantity);
       continue;
     }
@@ -258,6 +274,8 @@ export interface Placement {
   stock: ReadonlyMap<string, number>;
   turnaroundDays: number;
   today: string;
+  /** The store the request takes from, and the house's main store: only bookings at that store count (stores.ts). */
+  store?: { id: string; main: string };
   /** Stock this request hired in from other houses, on the lenders' dates: a shortage outside them says so. */
   hiredIn?: ReadonlyArray<{ objectID: string; houseName: string; quantity: number; firstDay: string; lastDay: string }>;
 }
@@ -286,8 +304,12 @@ export function shortLines(
   const problems: Array<{ pointer: string; message: string; objectID: string }> = [];
   placement.lines.forEach((line, index) => {
     const stock = placement.stock.get(line.objectID) ?? 0;
+    const { store } = placement;
     const others = booked.filter(
-      (booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId,
+      (booking) =>
+        booking.objectID === line.objectID &&
+        booking.quoteId !== placement.quoteId &&
+        (!store || atStore(store.id, store.main)(booking)),
     );
     const short = freeSteps(
       stock,

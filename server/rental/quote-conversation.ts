@@ -12,6 +12,7 @@ import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/h
 import { bookingWindow, freeOver, hiredInOver, isHiredIn, type Booking } from '../../schema/rental/availability';
 import { lineKitIn, stockItemsOf, stockOfItem } from '../../schema/rental/kits';
 import { freeCountingKits, withComponents, type StockItem } from './kit-stock';
+import { placementStock } from '../../schema/rental/stores';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
@@ -571,7 +572,6 @@ export async function takeAction(
     ...stockItemsOf(current.lines),
     ...(step.change?.items.map((line) => line.objectID) ?? []),
   ]);
-  const stock = new Map([...items.values()].map((item) => [item.objectID, item.quantity]));
   const hiredIn = step.action === 'change' ? await hiredInFor(stores, step.tenantId, step.change) : undefined;
   // The account an acceptance names, or the one a confirmation's order is on, read before the change (which may run again).
   const terms: AccountTerms = await accountTermsAt(stores, settings, step, current, items);
@@ -767,7 +767,12 @@ export async function takeAction(
   // Where the request's stock stands after the step: placed as an order, pencilled (lapsing with
   // the quote while it waits on the visitor), or released.
   const bookingsAfter = (next: QuoteRequest): BookingChange => {
-    const placement = { stock, turnaroundDays: settings.turnaroundDays, today };
+    // Its store's stock, when the house has several: the one the request is fulfilled from.
+    const placement = {
+      ...placementStock(items, settings.vendor, next.store),
+      turnaroundDays: settings.turnaroundDays,
+      today,
+    };
     // An order's bookings were checked when placed. Checked again at its close they would meet the
     // order's own losses and repairs (a unit it lost is off the shelf from today, inside its dates),
     // and a hire with a lost unit could never be closed.

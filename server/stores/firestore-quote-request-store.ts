@@ -52,6 +52,8 @@ import {
   placedBookings,
   QuoteRequestExistsError,
   repeatOf,
+  refuseTakenKeys,
+  type StockMove,
   type QuoteChange,
   type QuoteListQuery,
   type QuoteRequestStore,
@@ -265,6 +267,24 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     });
     if (written.size > 0) await this.watches.get(tenantId)?.caughtUp(written);
     return next;
+  }
+
+  async moveStock(tenantId: string, move: StockMove): Promise<void> {
+    const objectIDs = [...new Set(move.rows.map((row) => row.objectID))];
+    let written = new Map<string, string>();
+    await this.firestore.runTransaction(async (transaction) => {
+      written = new Map();
+      const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
+      const ledgers = (await transaction.getAll(...references)).map(entriesOf);
+      refuseTakenKeys(move, ledgers.flat());
+      move.check(ledgers.flat());
+      references.forEach((reference, index) => {
+        const ledger = ledgerOf([...ledgers[index]!, ...move.rows.filter((row) => row.objectID === objectIDs[index])]);
+        transaction.set(reference, ledger);
+        written.set(objectIDs[index]!, ledgerSignature(ledger.entries));
+      });
+    });
+    await this.watches.get(tenantId)?.caughtUp(written);
   }
 
   async bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]> {

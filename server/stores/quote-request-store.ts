@@ -46,6 +46,12 @@ export interface QuoteRequestStore {
   /** Every booking of a tenant that reaches into [from, to]: what "available only" leaves out. */
   bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]>;
   /** Adds units of items tracked unit by unit; UnitExistsError names a tag the tenant has already (none is added then). */
+  /**
+   * Writes stock rows (a transfer's two halves) once `move.check` passes on every row already on
+   * their items, in one transaction: a move and a confirmation at once never both take the last
+   * piece. A row whose key is taken is refused (StockMoveExistsError): an id is never given twice.
+   */
+  moveStock(tenantId: string, move: StockMove): Promise<void>;
   addUnits(tenantId: string, units: readonly Unit[]): Promise<void>;
   getUnit(tenantId: string, tag: string): Promise<Unit | undefined>;
   /** A tenant's units that match `query`, by tag, paged, with how many match in all. */
@@ -71,6 +77,27 @@ export interface QuoteRequestStore {
    */
   subscribe(tenantId: string, listener: (id: string) => void): () => void;
   close(): Promise<void>;
+}
+
+export interface StockMove {
+  rows: readonly Booking[];
+  /** Throws to refuse the move, given every row on its items. */
+  check(booked: readonly Booking[]): void;
+}
+
+/** Refuses a stock move whose rows are stored already (before the move, or by the same move sent twice). */
+export function refuseTakenKeys(move: StockMove, booked: readonly Booking[]): void {
+  const taken = move.rows.find((row) =>
+    booked.some((other) => other.quoteId === row.quoteId && other.objectID === row.objectID),
+  );
+  if (taken) throw new StockMoveExistsError(taken.quoteId);
+}
+
+export class StockMoveExistsError extends Error {
+  readonly statusCode = 409;
+  constructor(key: string) {
+    super(`${key} is stored already: each move needs an id of its own. Nothing was moved.`);
+  }
 }
 
 export interface UnitListQuery {
@@ -224,6 +251,7 @@ function bookingsOf(
     ...(kind === 'pencil' && expiresOn !== undefined && { expiresOn }),
     ...(kind === 'pencil' && request.pencil && { heldAt: holdKeyOf(request.pencil) }),
     who: (request.production ?? request.name ?? request.email).slice(0, 120),
+    ...(request.store && { store: request.store }),
   }));
 }
 

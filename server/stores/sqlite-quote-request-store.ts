@@ -38,6 +38,8 @@ import {
   placedBookings,
   QuoteRequestExistsError,
   repeatOf,
+  refuseTakenKeys,
+  type StockMove,
   type QuoteChange,
   type QuoteListQuery,
   type QuoteRequestStore,
@@ -77,6 +79,7 @@ interface BookingRow {
   expires_on: string | null;
   held_at: string | null;
   who: string | null;
+  store: string | null;
 }
 
 const bookingOf = (row: BookingRow): Booking => ({
@@ -90,9 +93,11 @@ const bookingOf = (row: BookingRow): Booking => ({
   ...(row.out > 0 && { out: row.out }),
   ...(row.held_at !== null && { heldAt: row.held_at }),
   ...(row.who !== null && { who: row.who }),
+  ...(row.store !== null && { store: row.store }),
 });
 
-const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, held_at, who';
+const BOOKING_COLUMNS =
+  'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, held_at, who, store';
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
   /** Writes that touched each tenant's bookings, counted (this file is one process's: see bookingsVersion). */
@@ -176,6 +181,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     if (!present.has('held_at')) this.database.exec('ALTER TABLE bookings ADD COLUMN held_at TEXT');
     // Whose hire a row is, for the planner's bars (issue 53); rows from before name none until placed again.
     if (!present.has('who')) this.database.exec('ALTER TABLE bookings ADD COLUMN who TEXT');
+    // The store a row takes stock at (issue 53); rows from before name none: the main store's.
+    if (!present.has('store')) this.database.exec('ALTER TABLE bookings ADD COLUMN store TEXT');
     this.database.exec(`
     CREATE INDEX IF NOT EXISTS bookings_reach_by_item ON bookings (tenant_id, object_id, reaches_to, first_day);
     CREATE INDEX IF NOT EXISTS bookings_reach_by_day ON bookings (tenant_id, reaches_to, first_day);
@@ -428,11 +435,22 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     return (this.selectBetween.all(tenantId, from, to) as BookingRow[]).map(bookingOf);
   }
 
+  async moveStock(tenantId: string, move: StockMove): Promise<void> {
+    const objectIDs = [...new Set(move.rows.map((row) => row.objectID))];
+    this.database.transaction(() => {
+      const booked = this.select(tenantId, objectIDs, '0000-01-01', OPEN_END);
+      refuseTakenKeys(move, booked);
+      move.check(booked);
+      for (const row of move.rows) this.writeBooking(tenantId, row);
+    })();
+    this.bookingsWritten(tenantId);
+  }
+
   /** Writes one booking row (a request's line, or a stock row), replacing the one with its key. */
   private writeBooking(tenantId: string, booking: Booking) {
     this.database
       .prepare(
-        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to, held_at, who) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to, held_at, who, store) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         tenantId,
@@ -447,6 +465,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         reachOf(booking),
         booking.heldAt ?? null,
         booking.who ?? null,
+        booking.store ?? null,
       );
   }
 

@@ -10,14 +10,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../schema/rental/quote-rules';
+import { transferRows, transferShortage } from '../../schema/rental/stores';
 import type { QuoteRequest } from '../../schema/types.generated';
 import {
   HeldAheadError,
   OverbookedError,
   QuoteRequestExistsError,
   StaleQuoteError,
+  StockMoveExistsError,
   UnknownQuoteError,
   type QuoteChange,
+  type StockMove,
   type QuoteListQuery,
   type QuoteRequestStore,
 } from '../../server/stores/quote-request-store';
@@ -434,6 +437,84 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         expect(
           (await held('2026-12-20', '2026-12-23')).filter(([, objectID]) => objectID === 'galley-cart'),
         ).toHaveLength(1);
+      });
+
+      it("keeps each row's store, moves stock between stores once per id, and of a transfer and an order at once on the last carts exactly one wins", async () => {
+        // Two stores: Sun Valley (main) keeps both carts; Atlanta none until a transfer.
+        const atStore = (store: string, id: string, startDate: string, endDate: string) => ({
+          ...twoCarts(id, startDate, endDate),
+          ...(store !== 'sun-valley' && { store }),
+        });
+        const placeAt = (store: string) => ({
+          ...place('order'),
+          bookings: {
+            place: 'order' as const,
+            placement: {
+              stock: new Map([['galley-cart', store === 'sun-valley' ? 2 : 0]]),
+              store: { id: store, main: 'sun-valley' },
+              turnaroundDays: 1,
+              today,
+            },
+          },
+        });
+        // Atlanta has no carts: its order is refused; Sun Valley's goes through, its row naming no store.
+        await subject.store.add(atStore('atlanta', 'atl-1', '2027-01-05', '2027-01-06'));
+        await expect(subject.store.change('aviation', 'atl-1', placeAt('atlanta'))).rejects.toBeInstanceOf(
+          OverbookedError,
+        );
+        const move = (id: string, outOn: string, from = 'sun-valley', to = 'atlanta'): StockMove => {
+          const transfer = {
+            id,
+            objectID: 'galley-cart',
+            quantity: 2,
+            from,
+            to,
+            outOn,
+            inOn: addDays(outOn, 2),
+            by: 'kim',
+          };
+          return {
+            rows: transferRows(transfer),
+            check: (booked) => {
+              const stock = from === 'sun-valley' ? 2 : 0;
+              const short = transferShortage(transfer, stock, booked, { turnaroundDays: 1, today, main: 'sun-valley' });
+              if (short)
+                throw new OverbookedError([{ pointer: '/quantity', message: `short on ${short.day}` }], 'order');
+            },
+          };
+        };
+        await subject.store.moveStock('aviation', move('t-1', '2027-01-01'));
+        const rows = await subject.store.bookings('aviation', ['galley-cart'], '2027-01-01', '2027-01-09');
+        expect(rows.map((row) => [row.quoteId, row.kind, row.store, row.firstDay]).sort()).toEqual([
+          ['transfer:t-1:in', 'transferIn', 'atlanta', '2027-01-03'],
+          ['transfer:t-1:out', 'transferOut', 'sun-valley', '2027-01-01'],
+        ]);
+        // Arrived: Atlanta's order holds, and its row says where.
+        await subject.store.change('aviation', 'atl-1', placeAt('atlanta'));
+        expect(
+          (await subject.store.bookings('aviation', ['galley-cart'], '2027-01-05', '2027-01-06')).find(
+            (row) => row.quoteId === 'atl-1',
+          ),
+        ).toMatchObject({ kind: 'order', store: 'atlanta' });
+        // The same transfer id again moves nothing.
+        await expect(subject.store.moveStock('aviation', move('t-1', '2027-01-01'))).rejects.toBeInstanceOf(
+          StockMoveExistsError,
+        );
+        // A second transfer and a Sun Valley order at once, on carts that are gone: the order is short anyway.
+        await subject.store.add(atStore('sun-valley', 'sv-1', '2027-02-01', '2027-02-02'));
+        await expect(subject.store.change('aviation', 'sv-1', placeAt('sun-valley'))).rejects.toBeInstanceOf(
+          OverbookedError,
+        );
+        // Atlanta's carts ordered for February and sent back to Sun Valley in January, at once: exactly one wins.
+        await subject.store.add(atStore('atlanta', 'atl-race', '2027-02-01', '2027-02-02'));
+        const results = await Promise.allSettled([
+          subject.store.change('aviation', 'atl-race', placeAt('atlanta')),
+          subject.store.moveStock('aviation', move('t-back', '2027-01-20', 'atlanta', 'sun-valley')),
+        ]);
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(
+          OverbookedError,
+        );
       });
 
       it('tells a subscriber of each request added or changed in its tenant, and stops when asked', async () => {

@@ -1,0 +1,210 @@
+/**
+ * A house's stores (issue 53, part 3): which stores it has, how much of an item each keeps, which
+ * store a request is fulfilled from, and transfers of stock between them.
+ *
+ * The first of the vendor's stores is the main one: it keeps every piece not placed at another
+ * (`item.storeStock`), units that name no store, and bookings that name none (everything booked
+ * before the house had stores). A house with no stores is one store at its own address.
+ *
+ * A transfer is two rows in the item's bookings: `transferOut` takes its quantity at the store it
+ * leaves from its day out on, and `transferIn` gives it at the store it reaches from its day in on.
+ * Between the two it is in transit and counts at neither; the house-wide total is whole again once
+ * it has arrived. Pure: the stores check a transfer inside their transactions with these rules.
+ */
+import type { Item, Store, VendorConfig } from '../types.generated';
+import { haversineKm, type GeoPoint } from '../marketplace/distance';
+import { OPEN_END, atStore, takenSteps, type Booking } from './availability';
+
+/** The id the one store of a house with no stores set has. */
+export const ONLY_STORE = 'main';
+
+/** The house's stores, main first: its own, or one at its address. */
+export function storesOf(vendor: Pick<VendorConfig, 'stores' | 'address' | '_geoloc' | 'timezone' | 'name'>): Store[] {
+  if (vendor.stores?.length) return vendor.stores;
+  return [
+    {
+      id: ONLY_STORE,
+      name: vendor.address?.city ?? vendor.name ?? 'Main store',
+      ...(vendor.address && { address: vendor.address }),
+      ...(vendor.timezone && { timezone: vendor.timezone }),
+      ...(vendor._geoloc && { _geoloc: vendor._geoloc }),
+    },
+  ];
+}
+
+export const mainStoreOf = (stores: readonly Store[]): string => stores[0]?.id ?? ONLY_STORE;
+
+/** The store a row, a unit or a request is at: its own, or the main store when it names none. */
+export const storeOf = (row: { store?: string }, main: string): string => row.store ?? main;
+
+export { atStore };
+
+/** How many of an item a store keeps, before transfers: its share, or at the main store the rest. */
+export function stockAtStore(item: Pick<Item, 'quantity' | 'storeStock'>, store: string, main: string): number {
+  const elsewhere = item.storeStock ?? [];
+  if (store !== main) return elsewhere.find((each) => each.store === store)?.quantity ?? 0;
+  return Math.max(0, item.quantity - elsewhere.reduce((sum, each) => sum + each.quantity, 0));
+}
+
+/** What is wrong with an item's stock at other stores: a store the house does not have, one listed twice, more than it has. */
+export function storeStockProblems(
+  item: Pick<Item, 'quantity' | 'storeStock'>,
+  stores: readonly Store[],
+): Array<{ pointer: string; message: string }> {
+  const known = new Set(stores.slice(1).map((store) => store.id));
+  const seen = new Set<string>();
+  const problems: Array<{ pointer: string; message: string }> = [];
+  (item.storeStock ?? []).forEach((each, index) => {
+    const pointer = `/storeStock/${index}/store`;
+    if (each.store === mainStoreOf(stores))
+      problems.push({ pointer, message: `${JSON.stringify(each.store)} is the main store: it keeps the rest` });
+    else if (!known.has(each.store))
+      problems.push({ pointer, message: `the house has no store ${JSON.stringify(each.store)}` });
+    else if (seen.has(each.store)) problems.push({ pointer, message: `${JSON.stringify(each.store)} is listed twice` });
+    seen.add(each.store);
+  });
+  const placed = (item.storeStock ?? []).reduce((sum, each) => sum + each.quantity, 0);
+  if (placed > item.quantity)
+    problems.push({
+      pointer: '/storeStock',
+      message: `${placed} are placed at other stores, more than the ${item.quantity} in stock`,
+    });
+  return problems;
+}
+
+/** The store nearest a point, or the main store when there is no point or no store has a location. */
+export function nearestStore(stores: readonly Store[], point: GeoPoint | undefined): Store | undefined {
+  if (!point) return stores[0];
+  let best = stores[0];
+  let bestKm = Infinity;
+  for (const store of stores) {
+    const km = store._geoloc ? haversineKm(point, store._geoloc) : Infinity;
+    if (km < bestKm) [best, bestKm] = [store, km];
+  }
+  return best;
+}
+
+/** A move of stock between two stores: out of one on a day, into the other on the same day or later. */
+export interface Transfer {
+  id: string;
+  objectID: string;
+  quantity: number;
+  from: string;
+  to: string;
+  outOn: string;
+  inOn: string;
+  /** Who made it, for the rows' `who`. */
+  by: string;
+}
+
+/** The key each row of a transfer is stored under (a booking's key is its request's and item's: the halves need their own). */
+const transferKey = (id: string, half: 'out' | 'in') => `transfer:${id}:${half}`;
+
+/** The transfer a row is half of. */
+const transferIdOf = (row: Pick<Booking, 'quoteId'>) => row.quoteId.split(':')[1] ?? '';
+
+/** Whether a row is half of a transfer. */
+export const isTransfer = (booking: Pick<Booking, 'kind'>) =>
+  booking.kind === 'transferOut' || booking.kind === 'transferIn';
+
+/** A transfer's two rows: taken at the store it leaves from its day out, given at the other from its day in. */
+export function transferRows(transfer: Transfer): [Booking, Booking] {
+  const row = {
+    objectID: transfer.objectID,
+    quantity: transfer.quantity,
+    lastDay: OPEN_END,
+    who: transfer.by.slice(0, 120),
+  };
+  return [
+    {
+      ...row,
+      quoteId: transferKey(transfer.id, 'out'),
+      kind: 'transferOut',
+      firstDay: transfer.outOn,
+      store: transfer.from,
+    },
+    {
+      ...row,
+      quoteId: transferKey(transfer.id, 'in'),
+      kind: 'transferIn',
+      firstDay: transfer.inOn,
+      store: transfer.to,
+    },
+  ];
+}
+
+/** Rows back as the transfers they are, by id (a half whose other half is missing is left out). */
+export function transfersOf(rows: readonly Booking[]): Transfer[] {
+  const halves = new Map<string, { out?: Booking; in?: Booking }>();
+  for (const row of rows.filter(isTransfer)) {
+    const pair = halves.get(transferIdOf(row)) ?? {};
+    pair[row.kind === 'transferOut' ? 'out' : 'in'] = row;
+    halves.set(transferIdOf(row), pair);
+  }
+  return [...halves.entries()].flatMap(([id, pair]) =>
+    pair.out && pair.in
+      ? [
+          {
+            id,
+            objectID: pair.out.objectID,
+            quantity: pair.out.quantity,
+            from: pair.out.store!,
+            to: pair.in.store!,
+            outOn: pair.out.firstDay,
+            inOn: pair.in.firstDay,
+            by: pair.out.who ?? '',
+          },
+        ]
+      : [],
+  );
+}
+
+/** What a store is short of once a transfer leaves it: each day on which its bookings of that kind want more than it keeps. */
+export interface TransferShortage {
+  day: string;
+  free: number;
+  kind: 'order' | 'pencil';
+}
+
+/**
+ * Whether taking a transfer's quantity from its store on its day out leaves that store short:
+ * first of its orders (a transfer that does is refused), then of its holds (warned).
+ */
+export function transferShortage(
+  transfer: Transfer,
+  stock: number,
+  booked: readonly Booking[],
+  rules: { turnaroundDays: number; today: string; main: string },
+): TransferShortage | undefined {
+  const here = booked
+    .filter(atStore(transfer.from, rules.main))
+    .filter((row) => !(isTransfer(row) && transferIdOf(row) === transfer.id));
+  const taking = transferRows(transfer)[0];
+  for (const kind of ['order', 'pencil'] as const) {
+    const counted = kind === 'order' ? here.filter((row) => row.kind !== 'pencil') : here;
+    const steps = takenSteps([...counted, taking], transfer.outOn, OPEN_END, rules.turnaroundDays, rules.today);
+    const first = steps.find((step) => step.taken > stock);
+    // What was free that day before the transfer took its share.
+    if (first) return { day: first.day, free: Math.max(0, stock - first.taken + transfer.quantity), kind };
+  }
+  return undefined;
+}
+
+/**
+ * The stock a request's placement is checked against: with one store, every piece of each item;
+ * with several, what the request's store keeps (its bookings alone counted against it).
+ */
+export function placementStock(
+  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'quantity' | 'storeStock'>>,
+  vendor: Pick<VendorConfig, 'stores'>,
+  store: string | undefined,
+): { stock: Map<string, number>; store?: { id: string; main: string } } {
+  const all = [...items.values()];
+  if (!vendor.stores?.length) return { stock: new Map(all.map((item) => [item.objectID, item.quantity])) };
+  const main = mainStoreOf(vendor.stores);
+  const id = store ?? main;
+  return {
+    stock: new Map(all.map((item) => [item.objectID, stockAtStore(item, id, main)])),
+    store: { id, main },
+  };
+}
