@@ -6,6 +6,7 @@
  * never itself (schema/rental/kits.ts). Pure, browser-safe: the CLI, the
  * server's writes and the console's forms run the same rules.
  */
+import { storeStockProblems, storesOf } from './rental/stores';
 import { foreignFileReferences } from './own-files';
 import { isRentalGroup } from './routes';
 import { kitProblems } from './rental/kits';
@@ -21,7 +22,10 @@ export interface ItemFinding {
 const quoted = (values: Iterable<string>) => [...values].map((value) => JSON.stringify(value)).join(', ');
 
 /** The rules for one item against its tenant; pointers are relative to the item (`/category/group`). */
-export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>): ItemFinding[] {
+export function checkItemRules(
+  item: Item,
+  tenant: Pick<Tenant, 'site' | 'categories'> & Partial<Pick<Tenant, 'vendor'>>,
+): ItemFinding[] {
   const findings: ItemFinding[] = [];
   const groups = tenant.categories.groups.filter(isRentalGroup);
   const group = groups.find((candidate) => candidate.slug === item.category.group);
@@ -81,6 +85,10 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
         });
     });
   }
+  if (item.storeStock?.length && tenant.vendor)
+    findings.push(
+      ...storeStockProblems(item, storesOf(tenant.vendor)).map((problem) => ({ ...problem, rule: 'item-store' })),
+    );
   findings.push(...foreignFileReferences(item, tenant.site.tenantId));
   if (Date.parse(item.updatedAt) < Date.parse(item.createdAt))
     findings.push({ pointer: '/updatedAt', message: 'is before createdAt', rule: 'item-dates' });

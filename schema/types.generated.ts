@@ -150,6 +150,7 @@ export interface SchemaIndex {
   serviceRecord?: ServiceRecord;
   unitTestInput?: UnitTestInput;
   repairInput?: RepairInput;
+  transferInput?: TransferInput;
   inspectionRule?: InspectionRule;
   invoice?: Invoice;
   scanInput?: ScanInput;
@@ -2902,6 +2903,10 @@ export interface QuoteRequestInput {
    */
   endDate: string;
   /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  store?: string;
+  /**
    * Short text: A name or line of text, shown as text.
    */
   production?: string;
@@ -3202,6 +3207,39 @@ export interface RepairInput {
    * Supplier: Who did the work, when not the house.
    */
   supplier?: string;
+}
+/**
+ * A move of stock from one of the house's stores to another: out of one on a day, into the other on the same day or later. In between it is in transit and counts at neither.
+ */
+export interface TransferInput {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Quantity: How many are moved.
+   */
+  quantity: number;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  from: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  to: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  outOn: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  inOn: string;
+  /**
+   * Leave holds short: Move it even though holds (not orders) at the store it leaves then want more than is left: those holds are told they cannot all be served.
+   */
+  leaveHoldsShort?: boolean;
 }
 /**
  * A document issued for a hire, never edited once issued: a pro forma at confirmation, the final invoice at close-out, or a credit note against a final invoice. Each kind is numbered per tenant without gaps, the number taken in the same store transaction that writes the document. Built by schema/rental/invoices.ts; stored by server/stores/invoice-store.ts.
@@ -3692,6 +3730,10 @@ export interface OrderChange {
    * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   endDate: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  store?: string;
   pricing: PricingInput;
 }
 /**

@@ -60,6 +60,7 @@ import cardHoldRoutes from './routes/api/card-holds';
 import type { PaymentProvider } from './payments';
 import hireRoutes from './routes/api/tenants/hire';
 import inspectionRoutes from './routes/api/tenants/inspections';
+import transferRoutes from './routes/api/tenants/transfers';
 import plannerRoutes from './routes/api/tenants/planner';
 import earningsRoutes from './routes/api/tenants/earnings';
 import availabilityRoutes from './routes/api/availability';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingRoutes);
   await app.register(hireRoutes);
   await app.register(inspectionRoutes);
+  await app.register(transferRoutes);
   await app.register(plannerRoutes);
   await app.register(earningsRoutes);
   await app.register(calendarFeeds);

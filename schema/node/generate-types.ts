@@ -106,6 +106,7 @@ export async function generateTypes(): Promise<string> {
         serviceRecord: { $ref: 'unit.schema.json#/$defs/serviceRecord' },
         unitTestInput: { $ref: 'unit.schema.json#/$defs/unitTestInput' },
         repairInput: { $ref: 'unit.schema.json#/$defs/repairInput' },
+        transferInput: { $ref: 'unit.schema.json#/$defs/transferInput' },
         inspectionRule: { $ref: 'item.schema.json#/$defs/inspectionRule' },
         invoice: { $ref: 'invoice.schema.json' },
         scanInput: { $ref: 'quote-request.schema.json#/$defs/scanInput' },

@@ -208,3 +208,11 @@ export function placementStock(
     store: { id, main },
   };
 }
+
+/** Why a store named for a request cannot be (none when it can): the house has no such store. */
+export function unknownStore(vendor: Parameters<typeof storesOf>[0], store: string | undefined): string | undefined {
+  if (store === undefined || storesOf(vendor).some((each) => each.id === store)) return undefined;
+  return `${vendor.name ?? 'The house'} has no store ${JSON.stringify(store)} (its stores: ${storesOf(vendor)
+    .map((each) => each.id)
+    .join(', ')})`;
+}

@@ -72,3 +72,4 @@ export { dueOfQuote } from './quote-due';
 export { NotApprovedError, takeQuoteRequest, type IntakeStores } from './quote-intake';
 export { notifyCreditNote, notifyQuoteStep, type NoticeStores } from './quote-notices';
 export { quoteStoresOf } from './quote-stores';
+export { listTransfers, makeTransfer, type ListedTransfer } from './transfers';

@@ -12,7 +12,7 @@ import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/h
 import { bookingWindow, freeOver, hiredInOver, isHiredIn, type Booking } from '../../schema/rental/availability';
 import { lineKitIn, stockItemsOf, stockOfItem } from '../../schema/rental/kits';
 import { freeCountingKits, withComponents, type StockItem } from './kit-stock';
-import { placementStock } from '../../schema/rental/stores';
+import { placementStock, unknownStore } from '../../schema/rental/stores';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
@@ -283,7 +283,7 @@ export interface ActionRequest {
   /** For `quote` and `change`: the vendor's pricing. */
   pricing?: PricingInput;
   /** For `change`: the lines and dates the request or order changes to. */
-  change?: Pick<OrderChange, 'items' | 'startDate' | 'endDate'>;
+  change?: Pick<OrderChange, 'items' | 'startDate' | 'endDate' | 'store'>;
   /** For `accept`: the version the visitor read. */
   version?: number;
   /** For `accept`: the production's purchase-order number and billing contact, printed on its invoices. */
@@ -404,12 +404,22 @@ export function changedLines(
     problems.push({ pointer: '/endDate', message: `must be today (${today}) or later` });
   if (dayCount(change.startDate, change.endDate) > settings.site.maxHireDays!)
     problems.push({ pointer: '/endDate', message: `a hire lasts at most ${settings.site.maxHireDays} days` });
+  const storeSaid = unknownStore(settings.vendor, change.store);
+  if (storeSaid) problems.push({ pointer: '/store', message: storeSaid });
+  else if (change.store !== undefined && change.store !== (stored.store ?? change.store) && out.size)
+    problems.push({ pointer: '/store', message: `the hire is under way from ${stored.store}: it keeps its store` });
   if (problems.length)
     throw new FieldProblemsError(
       problems,
       `Not changed: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
     );
-  return { ...stored, lines: lines as QuoteRequest['lines'], startDate: change.startDate, endDate: change.endDate };
+  return {
+    ...stored,
+    lines: lines as QuoteRequest['lines'],
+    startDate: change.startDate,
+    endDate: change.endDate,
+    ...(change.store !== undefined && { store: change.store }),
+  };
 }
 
 /** What closing a hire takes from its card: the final invoice's total, or on a customer account only the charges after the hire (the deposit card's). */

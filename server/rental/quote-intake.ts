@@ -7,6 +7,7 @@
  * production requests (server/marketplace/production-requests.ts) take requests through it, so a
  * part of a production request is exactly a request made on the house's storefront. No Fastify.
  */
+import { unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { tradeRates } from '../../schema/marketplace/sub-hires';
@@ -184,7 +185,11 @@ export async function takeQuoteRequest(
     now,
   };
   const freeAgain = await freeAgainFor(stores, tenantId, input, catalogue, free, settings, bounds);
-  const findings = checkQuoteRequest(input, { items, free, freeAgain, ...bounds });
+  const storeSaid = unknownStore(settings.vendor, input.store);
+  const findings = [
+    ...checkQuoteRequest(input, { items, free, freeAgain, ...bounds }),
+    ...(storeSaid ? [{ pointer: '/store', message: storeSaid }] : []),
+  ];
   if (findings.length)
     throw new FieldProblemsError(
       findings,
@@ -216,6 +221,7 @@ export async function takeQuoteRequest(
     }) as QuoteRequest['lines'],
     startDate: input.startDate,
     endDate: input.endDate,
+    ...(input.store && { store: input.store }),
     ...(input.production?.trim() && { production: input.production.trim() }),
     ...(input.studio?.trim() && { studio: input.studio.trim() }),
     ...(input.purchaseOrder?.trim() && { purchaseOrder: input.purchaseOrder.trim() }),

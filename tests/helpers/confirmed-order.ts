@@ -28,6 +28,8 @@ export async function confirmedOrder(
   lines: Array<{ objectID: string; quantity: number }>,
   inDays: number,
   production: string,
+  /** More of the request as the visitor sends it (the store to collect from). */
+  more: { store?: string } = {},
 ): Promise<ConfirmedOrder> {
   const who = await storefrontVisitor(t, email);
   const storefront = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -50,6 +52,7 @@ export async function confirmedOrder(
     startDate: from,
     endDate: addDays(from, 2),
     production,
+    ...more,
   });
   expect(asked.statusCode, asked.body).toBe(201);
   const id = asked.json().id as string;

@@ -1,0 +1,102 @@
+/**
+ * Stock moved between a house's stores (the rules: schema/rental/stores.ts). A transfer is checked
+ * and written in one store transaction: refused when the store it leaves would then be short for
+ * an order, and unless the house says so when it would be short for a hold.
+ */
+import { randomUUID } from 'node:crypto';
+import { todayIn } from '../../schema/rental/quote-rules';
+import {
+  mainStoreOf,
+  stockAtStore,
+  storesOf,
+  transferShortage,
+  transfersOf,
+  transferRows,
+  type Transfer,
+} from '../../schema/rental/stores';
+import type { TransferInput } from '../../schema/types.generated';
+import { FieldProblemsError } from '../stores/field-problems';
+import type { QuoteSettings, QuoteStores } from './quote-conversation';
+
+/** A transfer as the console lists it: with its item's and stores' names. */
+export interface ListedTransfer extends Transfer {
+  itemName: string;
+  fromName: string;
+  toName: string;
+}
+
+const refused = (pointer: string, message: string) =>
+  new FieldProblemsError([{ pointer, message }], `Not moved: ${message}`, 409);
+
+/** What is wrong with a transfer before any booking is read: stores the house lacks, the same store twice, dates out of order. */
+function inputProblems(input: TransferInput, settings: QuoteSettings, today: string) {
+  const known = new Set(storesOf(settings.vendor).map((store) => store.id));
+  const problems: Array<{ pointer: string; message: string }> = [];
+  for (const field of ['from', 'to'] as const)
+    if (!known.has(input[field]))
+      problems.push({ pointer: `/${field}`, message: `the house has no store ${JSON.stringify(input[field])}` });
+  if (input.from === input.to) problems.push({ pointer: '/to', message: 'is the store it leaves: choose another' });
+  if (input.outOn < today) problems.push({ pointer: '/outOn', message: `is past: the earliest is today, ${today}` });
+  if (input.inOn < input.outOn) problems.push({ pointer: '/inOn', message: `is before it leaves (${input.outOn})` });
+  return problems;
+}
+
+export async function makeTransfer(
+  stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
+  settings: QuoteSettings,
+  request: { tenantId: string; input: TransferInput; who: string; now: Date },
+): Promise<Transfer> {
+  const { tenantId, input } = request;
+  const today = todayIn(settings.timezone, request.now);
+  const problems = inputProblems(input, settings, today);
+  if (problems.length) throw new FieldProblemsError(problems, 'Not moved: check the fields named', 400);
+  const item = await stores.itemStore.get(tenantId, input.objectID);
+  if (!item) throw refused('/objectID', `no item ${JSON.stringify(input.objectID)} here`);
+  if (item.kit) throw refused('/objectID', `${item.name} is a kit: move its pieces`);
+  const main = mainStoreOf(storesOf(settings.vendor));
+  const stock = stockAtStore(item, input.from, main);
+  const transfer: Transfer = { id: randomUUID(), ...withoutFlag(input), by: request.who };
+  await stores.quoteRequests.moveStock(tenantId, {
+    rows: transferRows(transfer),
+    check: (booked) => {
+      const short = transferShortage(transfer, stock, booked, {
+        turnaroundDays: settings.turnaroundDays,
+        today,
+        main,
+      });
+      if (!short || (short.kind === 'pencil' && input.leaveHoldsShort)) return;
+      const what = short.kind === 'order' ? 'orders' : 'holds';
+      const tick = short.kind === 'pencil' ? '. Tick "Leave holds short" to move it anyway' : '';
+      throw refused(
+        '/quantity',
+        `${storeName(settings, input.from)} has only ${short.free} ${item.name} spare on ${short.day}: its ${what} take the rest${tick}`,
+      );
+    },
+  });
+  return transfer;
+}
+
+const withoutFlag = ({ leaveHoldsShort: _flag, ...rest }: TransferInput) => rest;
+
+const storeName = (settings: QuoteSettings, id: string) =>
+  storesOf(settings.vendor).find((store) => store.id === id)?.name ?? id;
+
+/** The transfers on the way, due or arrived in a range, newest first, named for the console. */
+export async function listTransfers(
+  stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
+  settings: QuoteSettings,
+  request: { tenantId: string; from: string; to: string },
+): Promise<ListedTransfer[]> {
+  const rows = await stores.quoteRequests.bookingsBetween(request.tenantId, request.from, request.to);
+  const listed = transfersOf(rows)
+    .filter((transfer) => transfer.inOn >= request.from && transfer.outOn <= request.to)
+    .sort((a, b) => b.outOn.localeCompare(a.outOn) || a.id.localeCompare(b.id));
+  const items = await stores.itemStore.getMany(request.tenantId, [...new Set(listed.map((each) => each.objectID))]);
+  const names = new Map(items.map((item) => [item.objectID, item.name]));
+  return listed.map((transfer) => ({
+    ...transfer,
+    itemName: names.get(transfer.objectID) ?? transfer.objectID,
+    fromName: storeName(settings, transfer.from),
+    toName: storeName(settings, transfer.to),
+  }));
+}
