@@ -21,6 +21,7 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import ViewTimelineOutlinedIcon from '@mui/icons-material/ViewTimelineOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import type { ComponentType } from 'react';
@@ -142,6 +143,12 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
     label: 'backlot.menu.tests',
     icon: FactCheckOutlinedIcon,
     Component: lazyScreen(() => import('./inspections').then((m) => m.TestsDueScreen)),
+  },
+  {
+    path: 'transfers',
+    label: 'backlot.menu.transfers',
+    icon: SwapHorizOutlinedIcon,
+    Component: lazyScreen(() => import('./transfers').then((m) => m.TransfersScreen)),
   },
   {
     path: 'users',

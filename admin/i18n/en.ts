@@ -38,6 +38,7 @@ export const en = {
       planner: 'Planner',
       earnings: 'What it earns',
       tests: 'Tests due',
+      transfers: 'Transfers',
       users: 'Users',
     },
     dispatch: {
@@ -180,6 +181,22 @@ export const en = {
       record: 'Test',
       days: 'How far ahead',
       spans: { 7: 'This week', 30: 'Next 30 days', 90: 'Next 90 days' },
+    },
+    transfers: {
+      heading: 'Transfers',
+      intro:
+        'Stock moved between your stores. From the day it leaves, the store it leaves no longer has it; from the day it arrives, the other store does. In between it counts at neither.',
+      loading: 'Reading transfers…',
+      oneStore: 'This house has one store. Add another under Vendor → Stores to move stock between them:',
+      new: 'Move stock',
+      move: 'Move stock',
+      moved: '%{quantity} on the way.',
+      empty: 'No transfers from the last 30 days on.',
+      item: 'Item',
+      route: 'From → to',
+      dates: 'Leaves – arrives',
+      where: 'Now',
+      standing: { due: 'Due to leave', transit: 'In transit', arrived: 'At %{store}' },
     },
     units: {
       title: 'Units and labels',

@@ -138,6 +138,9 @@ export function SchemaInput({
       return <ColorInput {...common} placeholder={typeof field.default === 'string' ? field.default : undefined} />;
     case 'timezone':
       return <TimezoneInput {...common} />;
+    // The browser's own date picker, which reads and writes YYYY-MM-DD as the schema has it.
+    case 'date':
+      return <TextInput {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
     case 'image':
       return (
         <>

@@ -10,7 +10,18 @@
 import { effective, propertySchema, type Located, type SchemaNode } from '../../schema/schema-walk';
 
 export type FieldKind =
-  'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'radio' | 'color' | 'image' | 'url' | 'timezone';
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'radio'
+  | 'color'
+  | 'image'
+  | 'url'
+  | 'timezone'
+  | 'date';
 
 export interface FieldSpec {
   /** Dotted path in the record: `appTitle`, `meta.title`, `theme.cornerRadius`. */
@@ -47,6 +58,7 @@ function kindOf(schema: SchemaNode): FieldKind | undefined {
   if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option))
     return widget === 'radio' ? 'radio' : 'select';
   if (schema.format === 'iana-timezone') return 'timezone';
+  if (schema.format === 'date') return 'date';
   switch (schema.type) {
     case 'boolean':
       return 'boolean';

@@ -13,7 +13,7 @@
  */
 import type { Item, Store, VendorConfig } from '../types.generated';
 import { haversineKm, type GeoPoint } from '../marketplace/distance';
-import { OPEN_END, atStore, takenSteps, type Booking } from './availability';
+import { OPEN_END, atStore, freeOver, takenSteps, type Booking } from './availability';
 
 /** The id the one store of a house with no stores set has. */
 export const ONLY_STORE = 'main';
@@ -162,7 +162,10 @@ export function transfersOf(rows: readonly Booking[]): Transfer[] {
 /** What a store is short of once a transfer leaves it: each day on which its bookings of that kind want more than it keeps. */
 export interface TransferShortage {
   day: string;
+  /** What was spare that day before the transfer. */
   free: number;
+  /** What the store has that day, booked or not (its stock, and what other transfers moved). */
+  have: number;
   kind: 'order' | 'pencil';
 }
 
@@ -185,7 +188,9 @@ export function transferShortage(
     const steps = takenSteps([...counted, taking], transfer.outOn, OPEN_END, rules.turnaroundDays, rules.today);
     const first = steps.find((step) => step.taken > stock);
     // What was free that day before the transfer took its share.
-    if (first) return { day: first.day, free: Math.max(0, stock - first.taken + transfer.quantity), kind };
+    if (!first) continue;
+    const have = freeOver(stock, here.filter(isTransfer), first.day, first.day, 0, rules.today);
+    return { day: first.day, free: Math.max(0, stock - first.taken + transfer.quantity), have, kind };
   }
   return undefined;
 }

@@ -65,11 +65,14 @@ export async function makeTransfer(
         main,
       });
       if (!short || (short.kind === 'pencil' && input.leaveHoldsShort)) return;
+      const store = storeName(settings, input.from);
       const what = short.kind === 'order' ? 'orders' : 'holds';
       const tick = short.kind === 'pencil' ? '. Tick "Leave holds short" to move it anyway' : '';
       throw refused(
         '/quantity',
-        `${storeName(settings, input.from)} has only ${short.free} ${item.name} spare on ${short.day}: its ${what} take the rest${tick}`,
+        input.quantity > short.have
+          ? `${store} has only ${short.have} ${item.name} on ${short.day}`
+          : `${store} has only ${short.free} ${item.name} spare on ${short.day}: its ${what} take the rest${tick}`,
       );
     },
   });

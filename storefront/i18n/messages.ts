@@ -76,6 +76,7 @@ export const messages = {
   lastDay: 'Last day',
   howMany: 'How many',
   studio: 'Studio',
+  collectFrom: 'Collect from',
   notes: 'Notes',
   notesHint: 'Set dates, delivery, dressing: anything the vendor should know.',
   sendRequest: (verb: string) => `Send ${verb.toLowerCase()} request`,

@@ -8,7 +8,9 @@
  *   the Tests due screen lists the rest;
  * - the planner opened over three months: the orders above are bars naming their production, each
  *   opening its order;
- * - what each piece earned over a period, sorted, charted and downloaded.
+ * - what each piece earned over a period, sorted, charted and downloaded;
+ * - stock transferred from Sun Valley to Atlanta on the Transfers screen: on its way, listed, and
+ *   a second move of more than Atlanta will have refused at its field.
  * Screenshots at 1280 and 375 px.
  */
 import path from 'node:path';
@@ -260,6 +262,41 @@ describe('a kit from the console to the warehouse floor', () => {
       return (await fetch(link.href)).text();
     });
     expect(csv.split('\r\n')[0] ?? csv.split('\n')[0]).toContain('Name,Id,Stock,Days out');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('moves two lounge seats from Sun Valley to Atlanta, and refuses a move of more than a store has', async () => {
+    const { page, errors } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
+    await page.waitForURL(/#\/t\/aviation\//);
+    await page.getByRole('menuitem', { name: 'Transfers' }).click();
+    await page.getByText('No transfers from the last 30 days on.').waitFor();
+    const form = page.locator('form');
+    await form.getByRole('combobox', { name: 'Item' }).fill('Lounge Seat, Cream');
+    await page.getByRole('option', { name: '1970s First Class Lounge Seat, Cream Leather' }).click();
+    await form.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    // Sun Valley to Atlanta is what the form starts with; it leaves today and arrives in three days.
+    const today = await form.getByLabel('Leaves on').inputValue();
+    await form.getByLabel('Arrives on').fill(addDays(today, 3));
+    await form.getByRole('button', { name: 'Move stock' }).click();
+    await page.getByText('2 on the way.').waitFor();
+    const row = page.getByRole('row', { name: /2 × 1970s First Class Lounge Seat, Cream Leather/ });
+    await row.getByText('In transit').waitFor();
+    await shootBothWidths(page, app.artifacts, 'transfers', { fits: true });
+
+    // Three go back from Atlanta, which will have two: refused at the field.
+    await form.getByRole('combobox', { name: 'Item' }).fill('Lounge Seat, Cream');
+    await page.getByRole('option', { name: '1970s First Class Lounge Seat, Cream Leather' }).click();
+    await form.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+    await chooseOption(page, form.getByRole('combobox', { name: 'From store' }), 'Atlanta');
+    await chooseOption(page, form.getByRole('combobox', { name: 'To store' }), 'Sun Valley');
+    await form.getByLabel('Leaves on').fill(addDays(today, 4));
+    await form.getByLabel('Arrives on').fill(addDays(today, 4));
+    await form.getByRole('button', { name: 'Move stock' }).click();
+    await form
+      .getByText(`Atlanta has only 2 1970s First Class Lounge Seat, Cream Leather on ${addDays(today, 4)}`)
+      .first()
+      .waitFor();
+    await shootBothWidths(page, app.artifacts, 'transfer-refused', { fits: true });
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -19,6 +19,7 @@ import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
 import { rememberRedirectTarget } from '../../auth/redirect-target';
+import { storesOf } from '../../../schema/rental/stores';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { newRequestKey, productionRequestsApi, type ShownProductionRequest } from '../../lib/production-requests-api';
 import { ProductionParts } from '../marketplace/ProductionParts';
@@ -141,6 +142,8 @@ export function QuoteRequestForm({
   const longest = firstDay ? addDays(firstDay, site.maxHireDays! - 1) : latest;
   const lastAllowed = longest < latest ? longest : latest;
   const fieldError = (name: string) => (error?.field === name ? error : undefined);
+  // A house with several stores: the production says where it collects (the main store first).
+  const stores = storesOf(vendor);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -169,7 +172,11 @@ export function QuoteRequestForm({
         setRequestKey(newRequestKey());
         return;
       }
-      const stored = await identityApi.requestQuote({ items: items as QuoteRequestInput['items'], ...details });
+      const stored = await identityApi.requestQuote({
+        items: items as QuoteRequestInput['items'],
+        ...details,
+        ...(text('store') && { store: text('store') }),
+      });
       setSent({ email: visitor.email, id: stored.id });
     } catch (failure) {
       const shown = toIdentityError(failure);
@@ -291,6 +298,20 @@ export function QuoteRequestForm({
           {messages.studio}
           <input name="studio" maxLength={forms.maxLengths.quoteDetail} defaultValue={visitor.profile.studio ?? ''} />
         </label>
+        {!platform && stores.length > 1 && (
+          <label>
+            {messages.collectFrom}
+            <select name="store" defaultValue={stores[0]!.id} aria-invalid={Boolean(fieldError('store'))}>
+              {stores.map((store) => (
+                <option key={store.id} value={store.id}>
+                  {store.address?.city && store.address.city !== store.name
+                    ? `${store.name} (${store.address.city})`
+                    : store.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
       <label>
         {messages.notes}

@@ -129,6 +129,7 @@ describe('stores', () => {
     expect(transferShortage(transfer(), stock, [order('o', 4, '2027-01-20', '2027-01-22')], rules)).toEqual({
       day: '2027-01-19',
       free: 2,
+      have: 6,
       kind: 'order',
     });
     // An order at Atlanta is not Sun Valley's to keep.
@@ -138,6 +139,8 @@ describe('stores', () => {
     expect(
       transferShortage(transfer(), stock, [order('p', 4, '2027-01-20', '2027-01-22', { kind: 'pencil' })], rules),
     ).toMatchObject({ kind: 'pencil' });
+    // More than the store has at all: nothing booked is to blame.
+    expect(transferShortage(transfer({ quantity: 7 }), stock, [], rules)).toMatchObject({ free: 6, have: 6 });
     // Its own rows, stored already (checked again), are not counted twice.
     expect(transferShortage(transfer(), stock, transferRows(transfer()), rules)).toBeUndefined();
   });
