@@ -3482,6 +3482,10 @@ export interface ScanInput {
      */
     count: number;
   }[];
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  store?: string;
 }
 /**
  * A scan as stored: the audit of every scan, good or not, and the answer a retry gets again.

@@ -19,10 +19,13 @@ import {
   Stack,
   ToggleButton,
   ToggleButtonGroup,
+  TextField,
+  MenuItem,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTenantRecord } from '../tenants/useTenantRecord';
+import { Title, useStore, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { neverOutSaid } from '../../schema/rental/hire';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
@@ -40,15 +43,21 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
   const [span, setSpan] = useState<(typeof SPANS)[number]>(7);
   const [board, setBoard] = useState<DispatchBoard>();
   const [error, setError] = useState<string>();
+  // A crew works at one store: the one chosen is remembered on this device.
+  const { data: tenant } = useTenantRecord(tenantId);
+  const stores = tenant?.vendor.stores ?? [];
+  const [chosenStore, setStore] = useStore<string>(`dispatch.store.${tenantId}`, '');
+  const store = stores.some((each) => each.id === chosenStore) ? chosenStore : '';
+  const storeName = (id: string | undefined) => stores.find((each) => each.id === id)?.name;
   useEffect(() => {
-    hireApi.dispatch(tenantId, span).then(
+    hireApi.dispatch(tenantId, span, store || undefined).then(
       (next) => {
         setError(undefined);
         setBoard(next);
       },
       (failure: Error) => setError(failure.message),
     );
-  }, [tenantId, span]);
+  }, [tenantId, span, store]);
 
   /** `collect`: the stock hired in for it is collected first (going out); `return`: it goes back to its lender (coming back). */
   const section = (title: string, rows: DispatchRow[], empty: string, hiredIn: 'collect' | 'return') => (
@@ -84,6 +93,9 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
                       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
                         <strong>{day(row.day)}</strong>
                         <span>{row.production ?? row.name}</span>
+                        {!store && storeName(row.store) && (
+                          <Chip size="small" variant="outlined" label={storeName(row.store)} />
+                        )}
                         {row.late && (
                           <Chip
                             size="small"
@@ -189,6 +201,23 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
         <Typography variant="h5" component="h1">
           {translate('backlot.dispatch.title')}
         </Typography>
+        {stores.length > 1 && (
+          <TextField
+            select
+            size="small"
+            label={translate('backlot.dispatch.store')}
+            value={store}
+            onChange={(event) => setStore(event.target.value)}
+            sx={{ minWidth: 180, ml: { sm: 'auto !important' } }}
+          >
+            <MenuItem value="">{translate('backlot.dispatch.everyStore')}</MenuItem>
+            {stores.map((each) => (
+              <MenuItem key={each.id} value={each.id}>
+                {each.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <ToggleButtonGroup
           size="small"
           exclusive

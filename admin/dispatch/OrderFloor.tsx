@@ -28,7 +28,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Title, useTranslate } from 'react-admin';
+import { Link, Title, useStore, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { neverOutSaid } from '../../schema/rental/hire';
 import { isOutState } from '../../schema/rental/quote-states';
@@ -168,6 +168,11 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
     soundFor('refused');
   }, []);
   const { send, waiting, offline } = useScanQueue(tenantId, id, onAnswer, onRefused);
+  // Where the crew scans (Dispatch's choice, kept on this device): a piece checked in at another store than its own stays there.
+  const stores = tenant?.vendor.stores ?? [];
+  const [crewStore, setCrewStore] = useStore<string>(`dispatch.store.${tenantId}`, '');
+  const scanningAt = stores.some((store) => store.id === crewStore) ? crewStore : '';
+  const storeName = (store: string | undefined) => stores.find((each) => each.id === store)?.name ?? store;
 
   /** One code, typed, from a USB scanner or from the camera: sent with the count, condition, note and photos set now. */
   const scanCode = (typed: string) => {
@@ -176,6 +181,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
     send({
       direction,
       code: typed,
+      ...(scanningAt && { store: scanningAt }),
       ...(Number.isInteger(howMany) && howMany > 1 && { count: howMany }),
       ...(direction === 'in' && { condition }),
       ...(direction === 'in' && condition !== 'fine' && note.trim() && { note: note.trim() }),
@@ -237,8 +243,26 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           <Typography color="text.secondary">
             {sheet.name} · {sheet.studio ? `${sheet.studio} · ` : ''}
             {days(sheet.startDate, sheet.endDate)}
+            {sheet.store && ` · ${translate('backlot.scan.fromStore', { store: storeName(sheet.store) })}`}
           </Typography>
         </Box>
+        {stores.length > 1 && (
+          <TextField
+            select
+            size="small"
+            label={translate('backlot.scan.scanningAt')}
+            value={scanningAt}
+            onChange={(event) => setCrewStore(event.target.value)}
+            sx={{ minWidth: 200, displayPrint: 'none' }}
+          >
+            <MenuItem value="">{translate('backlot.scan.ownStore', { store: storeName(sheet.store) })}</MenuItem>
+            {stores.map((store) => (
+              <MenuItem key={store.id} value={store.id}>
+                {store.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Stack direction="row" spacing={1} alignItems="center">
           <QuoteStateChip state={sheet.state} />
           {sheet.overdue && <Chip size="small" color="error" label={translate('backlot.dispatch.overdue')} />}

@@ -35,6 +35,8 @@ export interface DispatchBoard {
 export interface PullSheet {
   id: string;
   name: string;
+  /** The store it is picked at (a house with several). */
+  store?: string;
   email: string;
   production: string | null;
   studio: string | null;
@@ -97,8 +99,12 @@ const postJson = (url: string, body: unknown) =>
   });
 
 export const hireApi = {
-  dispatch: async (tenantId: string, days = 7) =>
-    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/dispatch?days=${days}`)).json as DispatchBoard,
+  dispatch: async (tenantId: string, days = 7, store?: string) =>
+    (
+      await fetchUtils.fetchJson(
+        `${tenantPath(tenantId)}/dispatch?days=${days}${store ? `&store=${encodeURIComponent(store)}` : ''}`,
+      )
+    ).json as DispatchBoard,
   pullSheet: async (tenantId: string, id: string) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/pull-sheet`))
       .json as PullSheet,

@@ -43,6 +43,8 @@ export const en = {
     },
     dispatch: {
       title: 'Dispatch',
+      store: 'Store',
+      everyStore: 'Every store',
       neverOut: 'Never went out: %{lines}. Closing the hire asks whether to invoice or credit it.',
       toClose: 'Back, to close',
       noneToClose: 'No hire is back and waiting to be closed.',
@@ -64,6 +66,9 @@ export const en = {
       back: 'Dispatch',
     },
     scan: {
+      fromStore: 'from %{store}',
+      scanningAt: 'Scanning at',
+      ownStore: 'Its own store (%{store})',
       printedAt: 'Printed %{at}',
       pickedBy: 'Picked by (name, signature, date)',
       checkedBy: 'Checked by (name, signature, date)',

@@ -28,12 +28,16 @@ export interface StockRow {
   /** The row's key among the item's bookings (`repair:<tag>`, `lost:<orderId>:<objectID>`, `subHire:<house>:<theirId>` …). */
   key: string;
   objectID: string;
-  kind: 'repair' | 'lost' | 'outEarly' | 'subHire';
+  kind: 'repair' | 'lost' | 'outEarly' | 'subHire' | 'transferOut' | 'transferIn';
   /** How many (a later write to the same key replaces it; 0 removes it). */
   quantity: number;
   firstDay: string;
   /** Hired in: the last day it is here. Off the shelf: none (until the row is removed). */
   lastDay?: string;
+  /** The store whose stock it is: its unit's, or its order's (none: the main store's). */
+  store?: string;
+  /** Who moved it (a transfer a check-in made). */
+  who?: string;
 }
 
 /** What a scan changes: nothing (a refusal), or the order, some units and some stock rows. */
@@ -76,6 +80,8 @@ export interface ScanContext {
   outBlocked?: string | undefined;
   /** The code is another house's label for stock hired in on this order (see HiredInScan), or why it cannot count as that. */
   hiredIn?: HiredInScan | { refused: string };
+  /** A house with several stores: its main store and each store's name (stores.ts). */
+  stores?: { main: string; names: ReadonlyMap<string, string> };
 }
 
 /**
@@ -237,6 +243,13 @@ export function judgeScan(context: ScanContext): ScanResult {
           : refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}).`, about);
       if (unit.status !== 'inService')
         return refuse('unavailable', `${label} is ${statusWords[unit.status]}: it cannot go out.`, about);
+      const away = storeAway(context, unit.store);
+      if (away)
+        return refuse(
+          'unavailable',
+          `${label} is kept at ${away.kept}; this order goes out from ${away.order}: transfer it there first.`,
+          about,
+        );
       // A test due before the hire ends keeps it in (it can be tested here, then scanned again).
       const due = dueInspections(unit, item?.inspections ?? [], order.endDate)[0];
       if (due) return refuse('unavailable', dueSaid(`${name} ${unit.tag}`, due, order.endDate, context.today), about);
@@ -291,6 +304,12 @@ export function judgeScan(context: ScanContext): ScanResult {
     }
     const damaged = condition === 'damaged' ? count : 0;
     const lost = condition === 'lost' ? count : 0;
+    // Back at another store than its own: kept there, moved by a transfer made today.
+    const moved = keptAt(context, objectID, unit ? (unit.store ?? null) : undefined, count - lost);
+    if (moved) {
+      stock.push(...moved.rows);
+      note = `Kept at ${moved.to} (a transfer from ${moved.from}).`;
+    }
     nextLine = {
       ...hireLine,
       back: hireLine.back + count,
@@ -303,6 +322,7 @@ export function judgeScan(context: ScanContext): ScanResult {
       const { orderId: _orderId, ...rest } = unit;
       nextUnit = {
         ...rest,
+        ...(moved && { store: moved.store }),
         status,
         ...(input.note?.trim() && condition !== 'fine' && { condition: input.note.trim() }),
         updatedAt: base.at,
@@ -321,6 +341,7 @@ export function judgeScan(context: ScanContext): ScanResult {
           kind: status,
           quantity: 1,
           firstDay: status === 'lost' ? context.today : keptFrom,
+          ...((moved?.store ?? unit.store) && { store: moved?.store ?? unit.store }),
         });
     } else {
       if (damaged)
@@ -330,6 +351,7 @@ export function judgeScan(context: ScanContext): ScanResult {
           kind: 'repair',
           quantity: (hireLine.damaged ?? 0) + damaged,
           firstDay: keptFrom,
+          ...((moved?.store ?? order.store) && { store: moved?.store ?? order.store }),
         });
       if (lost)
         stock.push({
@@ -338,6 +360,7 @@ export function judgeScan(context: ScanContext): ScanResult {
           kind: 'lost',
           quantity: (hireLine.lost ?? 0) + lost,
           firstDay: context.today,
+          ...(order.store && { store: order.store }),
         });
     }
     // Back before the hire began: what is still out early is what its row keeps.
@@ -363,6 +386,45 @@ export function judgeScan(context: ScanContext): ScanResult {
   });
 }
 
+/** The store a piece is kept at, and the one its order goes out from, by name, when they differ. */
+function storeAway(
+  context: Pick<ScanContext, 'stores' | 'order'>,
+  unitStore: string | undefined,
+): { kept: string; order: string } | undefined {
+  const { stores, order } = context;
+  if (!stores) return undefined;
+  const kept = unitStore ?? stores.main;
+  const from = order.store ?? stores.main;
+  return kept === from ? undefined : { kept: stores.names.get(kept) ?? kept, order: stores.names.get(from) ?? from };
+}
+
+/**
+ * Pieces checked in at another store than their own (a unit's, or for counted stock the order's)
+ * stay there: the transfer that moves them today, as two stock rows (stores.ts). `unitStore` is
+ * a unit's store (null: the main store), undefined for counted stock.
+ */
+function keptAt(
+  context: Pick<ScanContext, 'stores' | 'order' | 'input' | 'today' | 'who'>,
+  objectID: string,
+  unitStore: string | null | undefined,
+  quantity: number,
+): { store: string; to: string; from: string; rows: StockRow[] } | undefined {
+  const { stores, input, order } = context;
+  if (!stores || !input.store || quantity <= 0) return undefined;
+  const own = unitStore === undefined ? (order.store ?? stores.main) : (unitStore ?? stores.main);
+  if (input.store === own) return undefined;
+  const row = { objectID, quantity, firstDay: context.today, who: context.who };
+  return {
+    store: input.store,
+    to: stores.names.get(input.store) ?? input.store,
+    from: stores.names.get(own) ?? own,
+    rows: [
+      { ...row, key: `transfer:${input.id}:out`, kind: 'transferOut', store: own },
+      { ...row, key: `transfer:${input.id}:in`, kind: 'transferIn', store: input.store },
+    ],
+  };
+}
+
 /** The day an order's booking starts taking stock: its first day less the turnaround. */
 const reservedFrom = (context: Pick<ScanContext, 'order' | 'turnaroundDays'>) =>
   addDays(context.order.startDate, -context.turnaroundDays);
@@ -382,6 +444,7 @@ function outEarlyRow(
     quantity: ownOut,
     firstDay: context.today,
     lastDay: addDays(from, -1),
+    ...(context.order.store && { store: context.order.store }),
   };
 }
 
@@ -742,15 +805,14 @@ const statusWords: Record<UnitStatus, string> = {
 
 /** The stock row a unit off the shelf is kept as: in repair, or gone (lost or retired); none while it is in service or out. */
 function offShelfRow(
-  unit: Pick<Unit, 'tag' | 'objectID'>,
+  unit: Pick<Unit, 'tag' | 'objectID' | 'store'>,
   status: UnitStatus,
   quantity: number,
   firstDay: string,
 ): StockRow | undefined {
-  if (status === 'repair')
-    return { key: `repair:${unit.tag}`, objectID: unit.objectID, kind: 'repair', quantity, firstDay };
-  if (status === 'lost' || status === 'retired')
-    return { key: `lost:${unit.tag}`, objectID: unit.objectID, kind: 'lost', quantity, firstDay };
+  const at = { objectID: unit.objectID, quantity, firstDay, ...(unit.store && { store: unit.store }) };
+  if (status === 'repair') return { key: `repair:${unit.tag}`, kind: 'repair', ...at };
+  if (status === 'lost' || status === 'retired') return { key: `lost:${unit.tag}`, kind: 'lost', ...at };
   return undefined;
 }
 
@@ -797,6 +859,8 @@ export const bookingOfStockRow = (row: StockRow): Booking => ({
   firstDay: row.firstDay,
   lastDay: row.lastDay ?? OPEN_END,
   kind: row.kind,
+  ...(row.store && { store: row.store }),
+  ...(row.who && { who: row.who }),
 });
 
 /** Tags for `count` new units of an item, after the ones it has: `<PREFIX>-0001` …, the prefix from its id. */
@@ -832,6 +896,8 @@ export interface DispatchRow {
   state: QuoteState;
   /** The day this row is about: going out (its first day) or coming back (its last). */
   day: string;
+  /** The store it goes out from and comes back to (a house with several stores). */
+  store?: string;
   /** Late: due out before today and not all out, or overdue back. */
   late: boolean;
   overdue: boolean;

@@ -221,3 +221,27 @@ export function unknownStore(vendor: Parameters<typeof storesOf>[0], store: stri
     .map((each) => each.id)
     .join(', ')})`;
 }
+
+/**
+ * An item's stock and rows store by store, for the checks that run per store (what a hire going
+ * out is short of, what an overdue one collides with): house-wide as one when it has one store.
+ */
+export function perStore(
+  item: Pick<Item, 'quantity' | 'storeStock'> | undefined,
+  rows: readonly Booking[],
+  vendor: Pick<VendorConfig, 'stores'>,
+): Array<{ store?: string; stock: number; rows: Booking[] }> {
+  if (!vendor.stores?.length) return [{ stock: item?.quantity ?? 0, rows: [...rows] }];
+  const main = mainStoreOf(vendor.stores);
+  return vendor.stores.map((store) => ({
+    store: store.id,
+    stock: item ? stockAtStore(item, store.id, main) : 0,
+    rows: rows.filter(atStore(store.id, main)),
+  }));
+}
+
+/** A house's stores as a scan reads them: the main one, and each one's name by id. */
+export const storeNames = (stores: readonly Store[]) => ({
+  main: mainStoreOf(stores),
+  names: new Map(stores.map((store) => [store.id, store.name])),
+});

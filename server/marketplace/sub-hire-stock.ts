@@ -144,6 +144,8 @@ export async function followSubHire(
             quantity: next.quantity,
             firstDay: next.firstDay,
             lastDay: next.lastDay,
+            // Delivered to the store the order is fulfilled from.
+            ...(order.store && { store: order.store }),
           },
         ],
       };

@@ -4,6 +4,8 @@
  * back this week (late ones first, with the hires an overdue order now collides with), and an
  * order's pull sheet. No Fastify here: server/routes/api/tenants/hire.ts hands in who is asking.
  */
+import { FieldProblemsError } from '../stores/field-problems';
+import { mainStoreOf, perStore, storeNames, storesOf, unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { schemaDocuments } from '../../schema/documents';
@@ -54,6 +56,9 @@ export async function scanOnOrder(
   },
 ): Promise<HireStepDone> {
   const { tenantId, orderId, input, now } = request;
+  const storeSaid = unknownStore(settings.vendor, input.store);
+  if (storeSaid)
+    throw new FieldProblemsError([{ pointer: '/store', message: storeSaid }], `Not scanned: ${storeSaid}`, 400);
   const order = await stores.quoteRequests.get(tenantId, orderId);
   if (!order) throw new UnknownQuoteError(orderId);
   // The order's items, and the one a typed code may name (an item counted as a quantity, or one not on this order).
@@ -94,6 +99,7 @@ export async function scanOnOrder(
         ...(bookingsBefore && { bookingsBefore }),
         timezone: settings.timezone,
         charges: settings.charges,
+        ...(settings.vendor.stores?.length && { stores: storeNames(settings.vendor.stores) }),
         outBlocked,
         ...(request.hiredIn && { hiredIn: request.hiredIn }),
       });
@@ -221,8 +227,12 @@ export async function dispatchBoard(
   tenantId: string,
   now: Date,
   days = 7,
+  /** One store's hires only (every store's when left out). */
+  store?: string,
 ): Promise<{ today: string; until: string; going: DispatchRow[]; returning: DispatchRow[]; toClose: DispatchRow[] }> {
   const today = todayIn(settings.timezone, now);
+  const main = mainStoreOf(storesOf(settings.vendor));
+  const atThisStore = (order: QuoteRequest) => store === undefined || (order.store ?? main) === store;
   const until = addDays(today, days - 1);
   const grace = settings.returnGraceHours;
   const read = async (state: QuoteState, range: { from?: string; to?: string }) =>
@@ -233,7 +243,7 @@ export async function dispatchBoard(
         sort: { field: 'startDate', order: 'asc' },
         limit: ORDERS_PER_STATE,
       })
-    ).requests;
+    ).requests.filter(atThisStore);
   // Confirmed orders starting by `until` (those that should have gone already included), and every order with something out.
   const [confirmed, returned, ...outStates] = await Promise.all([
     read('confirmed', { to: until }),
@@ -266,6 +276,7 @@ export async function dispatchBoard(
       short: [],
       neverOut: neverOut(order),
       subHires: [],
+      ...(settings.vendor.stores?.length && { store: order.store ?? main }),
     };
   };
   const going = [
@@ -334,12 +345,11 @@ async function shortGoing(
   const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
   for (const objectID of objectIDs) {
-    const hits = collisions(
-      items.get(objectID)?.quantity ?? 0,
+    const hits = perStore(
+      items.get(objectID),
       booked.filter((booking) => booking.objectID === objectID),
-      settings.turnaroundDays,
-      today,
-    );
+      settings.vendor,
+    ).flatMap(({ stock, rows }) => collisions(stock, rows, settings.turnaroundDays, today));
     for (const hit of hits.filter((entry) => going.has(entry.quoteId)))
       found.set(hit.quoteId, [
         ...(found.get(hit.quoteId) ?? []),
@@ -368,12 +378,13 @@ export async function collisionsOf(
   const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
   const short = objectIDs.flatMap((objectID) =>
-    collisions(
-      items.get(objectID)?.quantity ?? 0,
+    perStore(
+      items.get(objectID),
       booked.filter((booking) => booking.objectID === objectID),
-      settings.turnaroundDays,
-      today,
-    ).map((hit) => ({ ...hit, objectID })),
+      settings.vendor,
+    ).flatMap(({ stock, rows }) =>
+      collisions(stock, rows, settings.turnaroundDays, today).map((hit) => ({ ...hit, objectID })),
+    ),
   );
   const hit = new Map(
     (
@@ -484,6 +495,8 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
     email: order.email,
     production: order.production ?? null,
     studio: order.studio ?? null,
+    // The store it is picked at and comes back to (a house with several).
+    ...(settings.vendor.stores?.length && { store: order.store ?? mainStoreOf(settings.vendor.stores) }),
     startDate: order.startDate,
     endDate: order.endDate,
     state,

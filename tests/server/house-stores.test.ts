@@ -3,7 +3,8 @@
  * the house lacks is refused at its field; a request collected from Atlanta, where none are kept,
  * cannot be confirmed until a transfer from Sun Valley has arrived; in transit the pieces count at
  * neither store; a transfer that would leave an order short is refused in words, one that would
- * leave a hold short only when the house says so; and the transfers are listed by name.
+ * leave a hold short only when the house says so; the transfers are listed by name; and a lamp
+ * checked in at Atlanta stays there, so Sun Valley's next hire cannot scan it out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
@@ -151,5 +152,36 @@ describe('a house with two stores', () => {
         by: 'admin@jetwayprops.com',
       }),
     );
+  });
+
+  it('keeps a unit checked in at another store there, by a transfer the check-in makes', async () => {
+    const LAMPS = 'cockpit-flood-light-pair';
+    const made = await api(`items/${LAMPS}/units`, {});
+    expect(made.statusCode).toBe(201);
+    const tag = (made.json() as Array<{ tag: string }>)[0]!.tag;
+    const order = await confirmedOrder(t, 'lamp@studio.example', [{ objectID: LAMPS, quantity: 1 }], 0, 'Night Shoot');
+    let sequence = 0;
+    const scan = (orderId: string, direction: 'out' | 'in', more: object = {}) =>
+      api(`orders/${orderId}/scans`, { id: `store-scan-${++sequence}`, direction, code: `aviation/${tag}`, ...more });
+    expect((await scan(order.id, 'out')).json().record.outcome).toBe('ok');
+    // A store the house lacks is refused before anything is read.
+    const nowhere = await scan(order.id, 'in', { store: 'leeds' });
+    expect(nowhere.statusCode).toBe(400);
+    const back = await scan(order.id, 'in', { store: 'atlanta' });
+    expect(back.json().record).toMatchObject({
+      outcome: 'ok',
+      message: expect.stringContaining('Kept at Atlanta (a transfer from Sun Valley).'),
+    });
+    const units = (await api(`items/${LAMPS}/units`)).json() as Array<{ tag: string }>;
+    expect(units.find((unit) => unit.tag === tag)).toMatchObject({ status: 'inService', store: 'atlanta' });
+    expect((await api('transfers')).json().transfers).toContainEqual(
+      expect.objectContaining({ objectID: LAMPS, quantity: 1, from: 'sun-valley', to: 'atlanta' }),
+    );
+    // Sun Valley's next hire of the lamp cannot take the one at Atlanta.
+    const next = await confirmedOrder(t, 'lamp-2@studio.example', [{ objectID: LAMPS, quantity: 1 }], 5, 'Day Shoot');
+    expect((await scan(next.id, 'out')).json().record).toMatchObject({
+      outcome: 'unavailable',
+      message: `${tag} (Cockpit Flood Light Pair) is kept at Atlanta; this order goes out from Sun Valley: transfer it there first.`,
+    });
   });
 });

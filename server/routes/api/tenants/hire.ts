@@ -76,6 +76,10 @@ const hire: FastifyPluginAsync = async (app) => {
               pattern: '^(?:[1-9]|[12][0-9]|3[01])$',
               description: 'How many days from today, 1 to 31 (7 unless said)',
             },
+            store: {
+              $ref: `${schemaIds.defs}#/$defs/slug`,
+              description: "One store's hires only (every store's unless said)",
+            },
           },
         },
       },
@@ -83,13 +87,14 @@ const hire: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
-      const { days } = request.query as { days?: string };
+      const { days, store } = request.query as { days?: string; store?: string };
       return dispatchBoard(
         stores,
         await settingsOf(tenantId),
         tenantId,
         new Date(),
         days === undefined ? 7 : Number(days),
+        store,
       );
     },
   );
