@@ -23,6 +23,23 @@ export interface House {
   leadDays?: number;
   /** Where its stock is collected; a house without one is listed after every house with one. */
   location?: GeoPoint;
+  /** Its other stores, each a place its stock is collected from: nearest-first measures to the nearest. */
+  stores?: Array<{ name: string; city?: string; region?: string; country?: string; location: GeoPoint }>;
+}
+
+/** The nearest place a house's stock is collected from (its own, or one of its other stores'), and how far. */
+function nearestPlaceOf(
+  house: Pick<House, 'location' | 'stores'>,
+  from: GeoPoint,
+): { km: number; place?: Pick<House, 'city' | 'region' | 'country'> } {
+  let nearest: { km: number; place?: Pick<House, 'city' | 'region' | 'country'> } = {
+    km: house.location ? haversineKm(from, house.location) : Infinity,
+  };
+  for (const { location, name: _name, ...place } of house.stores ?? []) {
+    const km = haversineKm(from, location);
+    if (km < nearest.km) nearest = { km, place: { city: undefined, region: undefined, country: undefined, ...place } };
+  }
+  return nearest;
 }
 
 /**
@@ -43,6 +60,20 @@ export function houseOf(
   if (!isListedHouse(tenantId, tenant, platformId)) return undefined;
   const { vendor, site } = tenant;
   const address = vendor.address;
+  // The stores besides the main one (the vendor's own address and location), where they have a location.
+  const others = (vendor.stores ?? []).slice(1).flatMap((store) =>
+    isGeoPoint(store._geoloc)
+      ? [
+          {
+            name: store.name,
+            ...(store.address?.city && { city: store.address.city }),
+            ...(store.address?.state && { region: store.address.state }),
+            ...(store.address?.country && { country: store.address.country }),
+            location: { lat: store._geoloc.lat, lng: store._geoloc.lng },
+          },
+        ]
+      : [],
+  );
   return {
     id: tenantId,
     name: vendor.displayName,
@@ -54,6 +85,7 @@ export function houseOf(
     timezone: vendor.timezone ?? 'UTC',
     leadDays: withDefaults('site', site).maxRequestLeadTimeDays!,
     ...(isGeoPoint(vendor._geoloc) && { location: { lat: vendor._geoloc.lat, lng: vendor._geoloc.lng } }),
+    ...(others.length && { stores: others }),
   };
 }
 
@@ -78,7 +110,7 @@ const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').to
  * that a visitor can measure from any house's town however many houses there are.
  */
 export function placesMatching(
-  houses: readonly Pick<House, 'city' | 'region' | 'country' | 'location'>[],
+  houses: readonly Pick<House, 'city' | 'region' | 'country' | 'location' | 'stores'>[],
   text: string,
   limit: number,
 ): Place[] {
@@ -86,7 +118,8 @@ export function placesMatching(
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   const found = new Map<string, Place>();
-  for (const house of houses) {
+  // Each store's town is a place too.
+  for (const house of houses.flatMap((each) => [each, ...(each.stores ?? [])])) {
     const name = housePlace(house);
     if (!house.location || !name || found.has(name)) continue;
     const words = folded(name).split(/[^\p{L}\p{N}]+/u);
@@ -101,12 +134,14 @@ export function placesMatching(
  * is chosen" is the first); a house without a location comes last, by name. With `first`, only the
  * first that many and any `also` keeps are returned, still in that order.
  */
-export function nearestFirst<H extends Pick<House, 'name' | 'location'>>(
+export function nearestFirst<H extends Pick<House, 'name' | 'location' | 'stores'>>(
   houses: readonly H[],
   from: GeoPoint,
   { first = Infinity, also = () => false }: { first?: number; also?: (house: H) => boolean } = {},
 ): Array<H & { km?: number }> {
-  const km = houses.map((house) => (house.location ? haversineKm(from, house.location) : Infinity));
+  // To the nearest of its stores: a card then names that store's town.
+  const nearestOf = houses.map((house) => nearestPlaceOf(house, from));
+  const km = nearestOf.map((nearest) => nearest.km);
   const before = (a: number, b: number) => km[a]! - km[b]! || houses[a]!.name.localeCompare(houses[b]!.name);
   const indexes = houses.map((_, index) => index);
   // Only the first few are put in order (a platform page keeps a dozen of hundreds): sorting every
@@ -118,7 +153,9 @@ export function nearestFirst<H extends Pick<House, 'name' | 'location'>>(
     const taken = new Set(nearest);
     kept = [...nearest, ...indexes.filter((index) => !taken.has(index) && also(houses[index]!)).sort(before)];
   }
-  return kept.map((index) => (km[index] === Infinity ? { ...houses[index]! } : { ...houses[index]!, km: km[index] }));
+  return kept.map((index) =>
+    km[index] === Infinity ? { ...houses[index]! } : { ...houses[index]!, ...nearestOf[index]!.place, km: km[index] },
+  );
 }
 
 /** The `count` first of `indexes` in `before` order, in that order (one pass, a short list kept sorted). */

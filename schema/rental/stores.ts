@@ -245,3 +245,26 @@ export const storeNames = (stores: readonly Store[]) => ({
   main: mainStoreOf(stores),
   names: new Map(stores.map((store) => [store.id, store.name])),
 });
+
+/** How many of an item each store has free over a range (stock at the store, less its own bookings): "at Atlanta". */
+export function freeAtStores(
+  item: Pick<Item, 'objectID' | 'quantity' | 'storeStock'>,
+  booked: readonly Booking[],
+  stores: readonly Store[],
+  range: { from: string; to: string; turnaroundDays: number; today: string },
+): Array<{ id: string; name: string; free: number }> {
+  const main = mainStoreOf(stores);
+  const own = booked.filter((booking) => booking.objectID === item.objectID);
+  return stores.map((store) => ({
+    id: store.id,
+    name: store.name,
+    free: freeOver(
+      stockAtStore(item, store.id, main),
+      own.filter(atStore(store.id, main)),
+      range.from,
+      range.to,
+      range.turnaroundDays,
+      range.today,
+    ),
+  }));
+}

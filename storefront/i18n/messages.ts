@@ -115,6 +115,9 @@ export const messages = {
     (held
       ? ` ${held} ${count > 0 ? 'more ' : ''}${held === 1 ? 'is' : 'are'} on hold for another production: you can still ask, and your request ranks behind the hold.`
       : ''),
+  /** The stores that have some free on the dates: where a production can collect them. */
+  freeAtStores: (stores: ReadonlyArray<{ name: string; free: number }>) =>
+    `${new Intl.ListFormat('en', { type: 'conjunction' }).format(stores.map((store) => `${store.free} at ${store.name}`))}: choose where you collect when you ask.`,
   calendarHeading: 'Availability',
   calendarLead: (stock: number) =>
     `How many of the ${stock} are free each day, and how many are on hold (pencilled for another production, not booked). Days around other hires are kept for turnaround.`,

@@ -6,6 +6,8 @@ export interface Calendar {
   /** `freeBesidesYours`: for a signed-in visitor with their own holds or orders on these days, what would be free without them. */
   /** `onHold`: of those not free, how many are held (pencilled) for other productions: a request may still ask for them, behind the holds. */
   days: Array<{ date: string; free: number; freeBesidesYours?: number; onHold?: number }>;
+  /** A house with several stores: how many each has free over the whole range. */
+  stores?: Array<{ id: string; name: string; free: number }>;
 }
 
 export async function calendarOf(objectID: string, from?: string, to?: string): Promise<Calendar> {

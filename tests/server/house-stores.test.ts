@@ -92,6 +92,15 @@ describe('a house with two stores', () => {
       (await api(`availability/${SEATS}?from=${day}&to=${day}`)).json().days[0].free as number;
     expect(await free(addDays(outOn, 1))).toBe(2);
     expect(await free(addDays(outOn, 3))).toBe(4);
+    // The item page says where they are once they have arrived: two at each store.
+    const onPage = await t.app.inject({
+      url: `/api/availability/${SEATS}?from=${addDays(outOn, 3)}&to=${addDays(outOn, 4)}`,
+      headers: { host: AVIATION_HOST },
+    });
+    expect(onPage.json().stores).toEqual([
+      { id: 'sun-valley', name: 'Sun Valley', free: 2 },
+      { id: 'atlanta', name: 'Atlanta', free: 2 },
+    ]);
 
     const order = await confirmedOrder(t, 'atl@studio.example', [{ objectID: SEATS, quantity: 2 }], 10, 'Peachtree', {
       store: 'atlanta',

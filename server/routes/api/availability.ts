@@ -5,6 +5,7 @@
  * the holds). Only numbers: whose holds and orders they are stays with the vendor. On the platform a
  * listing id (`<house>~<item>`) is asked of its house, by the house's own rules.
  */
+import { freeAtStores } from '../../../schema/rental/stores';
 import { checkedDays, dayParam } from '../../lib/day-range';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Booking, daysFrom } from '../../../schema/rental/availability';
@@ -87,11 +88,22 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const besidesYours = own.size ? daily.freeByDay((booking) => !own.has(booking.quoteId)) : undefined;
       // Held for other productions (pencils), counted apart: "on hold" is not "booked", and a request may still ask behind it.
       const pastHolds = daily.freeByDay(isNotHold);
+      // A house with several stores: how many each has free over the range (a kit's pieces are counted house-wide).
+      const atStores =
+        (settings.vendor.stores?.length ?? 0) > 1 && !item.kit
+          ? freeAtStores(item, daily.booked, settings.vendor.stores!, {
+              from,
+              to,
+              turnaroundDays: settings.turnaroundDays,
+              today,
+            })
+          : undefined;
       void reply.header('cache-control', 'no-store');
       return {
         objectID: asked,
         stock: daily.stock,
         today,
+        ...(atStores && { stores: atStores }),
         days: daysFrom(from, to).map((day, index) => ({
           date: day,
           free: free[index],

@@ -33,6 +33,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
   const [freeOnDates, setFreeOnDates] = useState<number | undefined>(itemDates?.free);
   const [yoursOnDates, setYoursOnDates] = useState(0);
   const [heldOnDates, setHeldOnDates] = useState(0);
+  const [atStores, setAtStores] = useState<Calendar['stores']>();
   useEffect(() => {
     let live = true;
     calendarOf(item.objectID, from).then(
@@ -47,6 +48,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
           setFreeOnDates(free);
           setYoursOnDates(Math.max(0, Math.min(...answer.days.map((day) => day.freeBesidesYours ?? day.free)) - free));
           setHeldOnDates(Math.max(0, Math.min(...answer.days.map((day) => day.free + (day.onHold ?? 0))) - free));
+          setAtStores(answer.stores);
         },
         () => undefined,
       );
@@ -78,6 +80,10 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
             formatDay(dates.to, site),
             yoursOnDates,
             heldOnDates,
+          )}
+          {/* Where it matters: the stock is split between stores, so where the production collects counts. */}
+          {freeOnDates > 0 && atStores && atStores.some((store) => store.free < freeOnDates) && (
+            <> {messages.freeAtStores(atStores.filter((store) => store.free > 0))}</>
           )}
         </p>
       )}

@@ -139,6 +139,38 @@ describe('houses', () => {
     ]);
   });
 
+  it("measures a house with several stores to its nearest store, and names that store's town", () => {
+    const jetway = houseOf(
+      'aviation',
+      tenant({
+        displayName: 'Jetway Props',
+        address: { line1: '1', city: 'Sun Valley', state: 'CA', country: 'US' },
+        _geoloc: { lat: 34.2189, lng: -118.3715 },
+        stores: [
+          { id: 'sun-valley', name: 'Sun Valley', _geoloc: { lat: 34.2189, lng: -118.3715 } },
+          {
+            id: 'atlanta',
+            name: 'Atlanta',
+            address: { line1: '2', city: 'Atlanta', state: 'GA', country: 'US' },
+            _geoloc: { lat: 33.7165, lng: -84.3733 },
+          },
+        ],
+      }),
+      'platform',
+    )!;
+    expect(jetway.stores).toEqual([
+      { name: 'Atlanta', city: 'Atlanta', region: 'GA', country: 'US', location: { lat: 33.7165, lng: -84.3733 } },
+    ]);
+    const nyc = { id: 'nyc', name: 'NYC', location: { lat: 40.7, lng: -74 } };
+    const [first, second] = nearestFirst([nyc, jetway], { lat: 33.75, lng: -84.39 });
+    expect([first!.id, housePlace(first!), second!.id]).toEqual(['aviation', 'Atlanta, GA', 'nyc']);
+    expect(first!.km).toBeLessThan(5);
+    // Near Hollywood, the same house is at Sun Valley.
+    expect(housePlace(nearestFirst([jetway], HOLLYWOOD)[0]!)).toBe('Sun Valley, CA');
+    // Its stores' towns are places to measure from.
+    expect(placesMatching([jetway], 'atl', 10)).toEqual([{ name: 'Atlanta, GA', lat: 33.7165, lng: -84.3733 }]);
+  });
+
   it('finds towns by the first letters of their words, without accents, each once, by name', () => {
     const at = { lat: 1, lng: 2 };
     const houses = [
