@@ -98,7 +98,7 @@ export function checkItemRules(
 /** Every item's rules, ids unique and kits made of its items across the catalogue; pointers into the catalogue file. */
 export function checkCatalogueRules(
   catalogue: Catalogue,
-  tenant: Pick<Tenant, 'site' | 'categories'>,
+  tenant: Pick<Tenant, 'site' | 'categories'> & Partial<Pick<Tenant, 'vendor'>>,
   /** The tenant's items beyond the file (an import's catalogue is only its rows): kits may hold them too. */
   beyond: ReadonlyMap<string, Item> = new Map(),
 ): ItemFinding[] {

@@ -268,3 +268,20 @@ export function freeAtStores(
     ),
   }));
 }
+
+/** An item's stock at other stores in one spreadsheet cell: "atlanta: 2; leeds: 1" (empty when all is at the main store). */
+export const storeStockText = (storeStock: Item['storeStock']) =>
+  (storeStock ?? []).map((each) => `${each.store}: ${each.quantity}`).join('; ');
+
+/** A cell in storeStockText's form read back, or what is wrong with it (the stores themselves are checked with the item). */
+export function readStoreStockText(text: string): { value: NonNullable<Item['storeStock']> } | { problem: string } {
+  const value: NonNullable<Item['storeStock']> = [];
+  for (const part of text.split(/[;\n]/).map((each) => each.trim())) {
+    if (!part) continue;
+    const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)\s*[:=]\s*(\d{1,6})$/i.exec(part);
+    if (!match)
+      return { problem: `cannot read "${part}": write each store's id and how many are there ("atlanta: 2")` };
+    value.push({ store: match[1]!.toLowerCase(), quantity: Number(match[2]) });
+  }
+  return { value };
+}

@@ -19,7 +19,7 @@ export interface SheetPlanTask {
   data: string;
   file: string;
   tenantId: string;
-  tenant: Pick<Tenant, 'site' | 'categories'>;
+  tenant: Pick<Tenant, 'site' | 'categories'> & Partial<Pick<Tenant, 'vendor'>>;
   existing: Item[];
   units: Array<[string, ExistingUnit]>;
   /** The mappings earlier imports kept, by sheet signature. */

@@ -176,6 +176,29 @@ describe('Items → Import', () => {
         message: 'is not in the catalogue (h9-99999)',
       }),
     );
+
+    // Stock kept at another store: its own cell, read back unchanged; a store the house lacks refused there.
+    const SEATS = '1970s-first-class-lounge-seat-cream-leather';
+    const seats = await t.as('aviationAdmin', { url: `/api/tenants/aviation/items/${SEATS}` });
+    const { id: _seats, version, ...seat } = seats.json();
+    const placed = await t.as('aviationAdmin', {
+      method: 'PUT',
+      url: `/api/tenants/aviation/items/${SEATS}`,
+      payload: { ...seat, storeStock: [{ store: 'atlanta', quantity: 2 }] },
+      headers: { 'if-match': `"${version}"` },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const withStores = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.csv' }))
+      .body;
+    const storesRow = (parse(withStores, { bom: true, columns: true }) as Array<Record<string, string>>).find(
+      (row) => row.Name === '1970s First Class Lounge Seat, Cream Leather',
+    )!;
+    expect(storesRow['Stock at other stores']).toBe('atlanta: 2');
+    expect((await check(withStores)).json().plan).toMatchObject({ create: [], update: [], refused: [] });
+    const elsewhere = await check(withStores.replace('atlanta: 2', 'leeds: 2'));
+    expect(elsewhere.json().plan.problems).toContainEqual(
+      expect.objectContaining({ header: 'Stock at other stores', message: 'the house has no store "leeds"' }),
+    );
   });
 
   it('takes a category path from several columns (Department, Sub-department), and says when a cell names a group rather than a category', async () => {

@@ -34,6 +34,7 @@ export type ImportField =
   | 'photoAlt'
   | 'unitTags'
   | 'kit'
+  | 'storeStock'
   | `customFields.${string}`;
 
 /** From field to the header of the column that fills it (a field no column fills is absent). */
@@ -72,6 +73,7 @@ export function fieldTitles(
     { field: 'photoAlt', title: 'Photo description (alt text)' },
     { field: 'unitTags', title: 'Asset tags (a unit each: the item is then tracked unit by unit)' },
     { field: 'kit', title: `${itemProperties.kit.title} (its components: "fixed: 1 × item id; 2 × item id")` },
+    { field: 'storeStock', title: `${itemProperties.storeStock.title} (each store's id and count: "atlanta: 2")` },
     ...(site.customFields ?? []).map((custom) => ({
       field: `customFields.${custom.slug}` as ImportField,
       title: custom.name,
@@ -82,6 +84,7 @@ export function fieldTitles(
 /** Headers people give each field, folded (lower case, letters and digits only). */
 const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
   kit: ['kit', 'kitcomponents', 'kitcontents', 'components', 'contents', 'includes', 'packagecontents'],
+  storeStock: ['stockatotherstores', 'storestock', 'stockbystore', 'otherstores', 'stores'],
   objectID: [
     'sku',
     'id',

@@ -3,11 +3,13 @@
  * guesses back by itself, so a prop house can edit it in its spreadsheet and import it again: the
  * key, name, description, the category as names, rates, quantity, replacement value, location,
  * weight, size, tags, colours, each custom field by its name, photo file names, the first
- * photo's description, a unit-tracked item's asset tags and a kit's components. Importing an unedited export changes nothing (a test says so).
+ * photo's description, a unit-tracked item's asset tags, a kit's components and the stock kept at
+ * other stores. Importing an unedited export changes nothing (a test says so).
  */
 import type { Item, Tenant, Unit } from '../../../schema/types.generated';
 import { isRentalGroup } from '../../../schema/routes';
 import { kitText } from '../../../schema/rental/kits';
+import { storeStockText } from '../../../schema/rental/stores';
 import { sheetFile, type SheetFormat } from '../../lib/sheet-file';
 
 export type { SheetFormat };
@@ -35,6 +37,8 @@ export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): strin
     'Asset tags',
     // A kit's kind and components, by their ids ("fixed: 1 × cockpit-shell; 2 × pilot-seat").
     'Kit',
+    // How many are kept at each store besides the main one ("atlanta: 2").
+    'Stock at other stores',
   ];
 }
 
@@ -82,6 +86,7 @@ function rowOf(
     item.images?.[0]?.alt ?? '',
     item.tracking === 'units' ? tags.join('; ') : '',
     item.kit ? kitText(item.kit) : '',
+    storeStockText(item.storeStock),
   ];
 }
 

@@ -127,7 +127,7 @@ export async function planImport(input: {
   file: string;
   sheet: Sheet;
   tenantId: string;
-  tenant: Pick<Tenant, 'site' | 'categories'>;
+  tenant: Pick<Tenant, 'site' | 'categories'> & Partial<Pick<Tenant, 'vendor'>>;
   existing: ReadonlyMap<string, Item>;
   /** The tenant's units now, by asset tag (a tag names one unit in the tenant). */
   existingUnits?: ReadonlyMap<string, ExistingUnit>;
@@ -493,7 +493,7 @@ export async function planImport(input: {
   const validate = partValidators().catalogue;
   const catalogue = { items: planned.map((entry) => entry.item) };
   const findings = validate(catalogue)
-    ? checkCatalogueRules(catalogue, { site, categories }, existing)
+    ? checkCatalogueRules(catalogue, { site, categories, vendor: input.tenant.vendor }, existing)
     : problemsFromAjv(validate.errors);
   for (const finding of findings) {
     const match = /^\/items\/(\d+)(\/.*)?$/.exec(finding.pointer);

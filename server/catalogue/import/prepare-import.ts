@@ -32,7 +32,7 @@ export interface SheetPlanInput {
   /** The file's name as the report shows it. */
   file: string;
   tenantId: string;
-  tenant: Pick<Tenant, 'site' | 'categories'>;
+  tenant: Pick<Tenant, 'site' | 'categories'> & Partial<Pick<Tenant, 'vendor'>>;
   /** The tenant's items as stored, read only once the sheet and its mapping pass. */
   existing: () => Promise<ReadonlyMap<string, Item>>;
   /** The tenant's units by asset tag, read only when a column is mapped to asset tags. */

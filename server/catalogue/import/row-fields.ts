@@ -7,6 +7,7 @@
  */
 import { slugify } from '../../../schema/slugify';
 import { readKitText } from '../../../schema/rental/kits';
+import { readStoreStockText } from '../../../schema/rental/stores';
 import type { Item, Tenant } from '../../../schema/types.generated';
 import { readDimensions, readList, readMoney, readWeightLb, type Read } from './cell-values';
 import { foldHeader, type ColumnMapping, type ImportField } from './column-mapping';
@@ -111,6 +112,13 @@ export function readDescribingFields(
     if (kit && 'problem' in kit) problem('kit', kit.problem);
     else if (kit) item.kit = { ...(item.kit ?? {}), ...kit.value };
     else delete item.kit;
+  }
+  if (has('storeStock')) {
+    // A blank cell puts every piece back at the main store.
+    const read = readStoreStockText(cell('storeStock') ?? '');
+    if ('problem' in read) problem('storeStock', read.problem);
+    else if (read.value.length) item.storeStock = read.value;
+    else delete item.storeStock;
   }
   for (const custom of site.customFields ?? []) {
     const field = `customFields.${custom.slug}` as ImportField;

@@ -161,7 +161,7 @@ describe('houses', () => {
     expect(jetway.stores).toEqual([
       { name: 'Atlanta', city: 'Atlanta', region: 'GA', country: 'US', location: { lat: 33.7165, lng: -84.3733 } },
     ]);
-    const nyc = { id: 'nyc', name: 'NYC', location: { lat: 40.7, lng: -74 } };
+    const nyc = { ...jetway, id: 'nyc', name: 'NYC', location: { lat: 40.7, lng: -74 }, stores: [] };
     const [first, second] = nearestFirst([nyc, jetway], { lat: 33.75, lng: -84.39 });
     expect([first!.id, housePlace(first!), second!.id]).toEqual(['aviation', 'Atlanta, GA', 'nyc']);
     expect(first!.km).toBeLessThan(5);

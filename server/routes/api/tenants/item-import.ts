@@ -139,7 +139,7 @@ const itemImport: FastifyPluginAsync = async (app) => {
           data: input.data,
           file: path.basename(input.fileName),
           tenantId,
-          tenant: { site: stored.tenant.site, categories: stored.tenant.categories },
+          tenant: { site: stored.tenant.site, categories: stored.tenant.categories, vendor: stored.tenant.vendor },
           existing,
           units: units.map((unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }]),
           savedMappings,
