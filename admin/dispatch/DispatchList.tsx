@@ -19,12 +19,11 @@ import {
   Stack,
   ToggleButton,
   ToggleButtonGroup,
-  TextField,
-  MenuItem,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTenantRecord } from '../tenants/useTenantRecord';
+import { StoreSelect } from '../components/StoreSelect';
 import { Title, useStore, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { neverOutSaid } from '../../schema/rental/hire';
@@ -201,23 +200,7 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
         <Typography variant="h5" component="h1">
           {translate('backlot.dispatch.title')}
         </Typography>
-        {stores.length > 1 && (
-          <TextField
-            select
-            size="small"
-            label={translate('backlot.dispatch.store')}
-            value={store}
-            onChange={(event) => setStore(event.target.value)}
-            sx={{ minWidth: 180, ml: { sm: 'auto !important' } }}
-          >
-            <MenuItem value="">{translate('backlot.dispatch.everyStore')}</MenuItem>
-            {stores.map((each) => (
-              <MenuItem key={each.id} value={each.id}>
-                {each.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <StoreSelect stores={stores} value={store} onChange={setStore} sx={{ ml: { sm: 'auto !important' } }} />
         <ToggleButtonGroup
           size="small"
           exclusive

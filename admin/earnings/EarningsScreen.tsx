@@ -22,6 +22,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { StoreSelect } from '../components/StoreSelect';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -55,12 +56,13 @@ export function EarningsScreen() {
   const translate = useTranslate();
   const { tenant, today, money } = useQuoteTenant(tenantId);
   const [by, setBy] = useState<By>('item');
+  const [store, setStore] = useState('');
   const [chosen, setChosen] = useState<{ from?: string; to?: string }>({});
   const [sort, setSort] = useState<{ column: Column; descending: boolean }>({ column: 'revenue', descending: true });
   const [answered, setAnswered] = useState<{ key: string; report?: Report; error?: string }>();
   const to = chosen.to ?? (tenant ? today() : undefined);
   const from = chosen.from ?? (to ? addDays(to, -364) : undefined);
-  const query = from && to ? `from=${from}&to=${to}&by=${by}` : undefined;
+  const query = from && to ? `from=${from}&to=${to}&by=${by}${store ? `&store=${store}` : ''}` : undefined;
   const url = query && `/api/tenants/${encodeURIComponent(tenantId)}/earnings?${query}`;
   const loading = Boolean(url) && answered?.key !== url;
 
@@ -127,6 +129,7 @@ export function EarningsScreen() {
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: 170 }}
         />
+        <StoreSelect stores={tenant?.vendor.stores} value={store} onChange={setStore} />
         <ToggleButtonGroup
           exclusive
           size="small"

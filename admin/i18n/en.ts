@@ -43,8 +43,7 @@ export const en = {
     },
     dispatch: {
       title: 'Dispatch',
-      store: 'Store',
-      everyStore: 'Every store',
+
       neverOut: 'Never went out: %{lines}. Closing the hire asks whether to invoice or credit it.',
       toClose: 'Back, to close',
       noneToClose: 'No hire is back and waiting to be closed.',
@@ -187,6 +186,7 @@ export const en = {
       days: 'How far ahead',
       spans: { 7: 'This week', 30: 'Next 30 days', 90: 'Next 90 days' },
     },
+    stores: { store: 'Store', every: 'Every store' },
     transfers: {
       heading: 'Transfers',
       intro:

@@ -24,6 +24,7 @@ import { useParams } from 'react-router-dom';
 import { addDays } from '../../schema/rental/quote-rules';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { plannerApi, type Planner } from './planner-api';
+import { StoreSelect } from '../components/StoreSelect';
 import { KIND_COLOURS, PlannerGrid } from './PlannerGrid';
 
 /** The spans the planner draws, in days, and each one's day width. */
@@ -37,13 +38,14 @@ export function PlannerScreen() {
   const [span, setSpan] = useState<Span>(14);
   const [from, setFrom] = useState<string>();
   const [group, setGroup] = useState('');
+  const [store, setStore] = useState('');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   /** The last answer, with the query it answers: a newer query is loading until its answer comes. */
   const [answered, setAnswered] = useState<{ key: string; planner?: Planner; error?: string }>();
   const start = from ?? (tenant ? today() : undefined);
   const to = start && addDays(start, Number(span) - 1);
-  const key = JSON.stringify([start, to, group, search]);
+  const key = JSON.stringify([start, to, group, search, store]);
   const loading = Boolean(start) && answered?.key !== key;
   const planner = answered?.planner;
   const error = answered?.error;
@@ -56,7 +58,7 @@ export function PlannerScreen() {
   useEffect(() => {
     if (!start || !to) return;
     let current = true;
-    plannerApi.read(tenantId, { from: start, to, group, q: search }).then(
+    plannerApi.read(tenantId, { from: start, to, group, q: search, store }).then(
       (read) => current && setAnswered({ key, planner: read }),
       (failure: Error) =>
         current &&
@@ -65,7 +67,7 @@ export function PlannerScreen() {
     return () => {
       current = false;
     };
-  }, [tenantId, start, to, group, search, key]);
+  }, [tenantId, start, to, group, search, store, key]);
 
   // Each category's heading in the grid, by its names ("Studio Gear · Lighting").
   const headings = useMemo(
@@ -143,6 +145,12 @@ export function PlannerScreen() {
             </MenuItem>
           ))}
         </TextField>
+        <StoreSelect
+          stores={tenant?.vendor.stores}
+          value={store}
+          onChange={setStore}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        />
         <TextField
           size="small"
           type="search"

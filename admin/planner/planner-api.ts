@@ -5,9 +5,10 @@ import type { Planner } from '../../schema/rental/planner';
 export type { Planner };
 
 export const plannerApi = {
-  read: async (tenantId: string, query: { from: string; to: string; group?: string; q?: string }) => {
+  read: async (tenantId: string, query: { from: string; to: string; group?: string; q?: string; store?: string }) => {
     const params = new URLSearchParams({ from: query.from, to: query.to });
     if (query.group) params.set('group', query.group);
+    if (query.store) params.set('store', query.store);
     if (query.q?.trim()) params.set('q', query.q.trim());
     return (await fetchUtils.fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/planner?${params}`))
       .json as Planner;

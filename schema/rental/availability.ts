@@ -78,6 +78,10 @@ export const atStore =
   (row: { store?: string }): boolean =>
     (row.store ?? main) === store;
 
+/** Whether a row is half of a transfer between stores (stores.ts). */
+export const isTransfer = (booking: Pick<Booking, 'kind'>) =>
+  booking.kind === 'transferOut' || booking.kind === 'transferIn';
+
 /** Whether a row adds stock over its days: hired in, or arrived from another store. */
 export const givesStock = (booking: Pick<Booking, 'kind'>) => isHiredIn(booking) || booking.kind === 'transferIn';
 

@@ -14,6 +14,8 @@ import { dayCount } from './quote-rules';
 import { isOrderState } from './quote-states';
 import { stockOfLines } from './kits';
 import type { Item, QuoteRequest, ServiceRecord } from '../types.generated';
+import { atStore, freeByDay, type Booking } from './availability';
+import { stockAtStore, stockOnDay } from './stores';
 
 export interface EarningsRow {
   /** The item's id, or `group/category` for a category's row. */
@@ -73,6 +75,8 @@ export class EarningsTally {
     private readonly from: string,
     private readonly to: string,
     items: readonly Item[],
+    /** One store's share only: its stock as transfers moved it (`moves`: each item's transfer rows), and the orders fulfilled from it (stores.ts). */
+    private readonly store?: { id: string; main: string; moves?: ReadonlyMap<string, readonly Booking[]> },
   ) {
     this.periodDays = dayCount(from, to);
     this.items = new Map(items.map((item) => [item.objectID, item]));
@@ -84,30 +88,55 @@ export class EarningsTally {
     if (row) return row;
     const item = this.items.get(objectID);
     if (!item || item.kit) return undefined;
+    const { stock, daysAvailable } = this.stockOf(item);
     row = {
       key: objectID,
       name: item.name,
       group: item.category.group,
       category: item.category.category,
-      stock: item.quantity,
+      stock,
       daysOut: 0,
-      daysAvailable: item.quantity * this.periodDays,
+      daysAvailable,
       utilisation: 0,
       revenue: 0,
       subHireRevenue: 0,
       subHireCost: 0,
       serviceCost: 0,
-      ...(item.purchaseCost !== undefined && { purchaseCost: cents(item.purchaseCost * item.quantity) }),
+      ...(item.purchaseCost !== undefined && { purchaseCost: cents(item.purchaseCost * stock) }),
       idleDays: this.periodDays,
     };
     this.byItem.set(objectID, row);
     return row;
   }
 
+  /** An item's stock (at the period's end) and its days available: at one store, as its transfers moved it. */
+  private stockOf(item: Item): { stock: number; daysAvailable: number } {
+    if (!this.store) return { stock: item.quantity, daysAvailable: item.quantity * this.periodDays };
+    const { id, main } = this.store;
+    const moves = this.store.moves?.get(item.objectID) ?? [];
+    if (!moves.length) {
+      const stock = stockAtStore(item, id, main);
+      return { stock, daysAvailable: stock * this.periodDays };
+    }
+    const daily = freeByDay(
+      stockAtStore(item, id, main),
+      moves.filter(atStore(id, main)),
+      this.from,
+      this.to,
+      0,
+      this.from,
+    );
+    return {
+      stock: stockOnDay(item, moves, id, main, this.to),
+      daysAvailable: daily.reduce((sum, count) => sum + count, 0),
+    };
+  }
+
   /** One order's days and revenue in the period (a request that is not an order counts nothing). */
   order(order: QuoteRequest, subHireCosts: ReadonlyMap<string, number>): void {
     const { from, to, items } = this;
     if (!isOrderState(order.state ?? 'requested')) return;
+    if (this.store && (order.store ?? this.store.main) !== this.store.id) return;
     const first = order.startDate > from ? order.startDate : from;
     const last = order.endDate < to ? order.endDate : to;
     if (first > last) return;
@@ -152,10 +181,11 @@ export class EarningsTally {
     }
   }
 
-  /** A unit's test or repair, counted when it falls in the period. */
-  service(objectID: string, record: ServiceRecord): void {
+  /** A unit's test or repair, counted when it falls in the period (and the unit is at the store reported on). */
+  service(objectID: string, record: ServiceRecord, unitStore?: string): void {
     const day = record.at.slice(0, 10);
     if (day < this.from || day > this.to) return;
+    if (this.store && (unitStore ?? this.store.main) !== this.store.id) return;
     const row = this.rowOf(objectID);
     if (row) row.serviceCost += (record.parts ?? 0) + (record.labour ?? 0);
   }

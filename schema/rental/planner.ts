@@ -6,7 +6,7 @@
  *
  * Pure over bookings read once (bookingsBetween): the console draws it (admin/planner).
  */
-import { isLive, takenSteps, type Booking, type BookingKind } from './availability';
+import { isLive, isTransfer, takenSteps, type Booking, type BookingKind } from './availability';
 import { addDays } from './quote-rules';
 import type { Item } from '../types.generated';
 
@@ -74,7 +74,8 @@ export function plannerOf(
     });
     const own = byItem.get(item.objectID) ?? [];
     for (const booking of own) {
-      if (!isLive(booking, today) || booking.lastDay < from || booking.firstDay > to) continue;
+      // A transfer between stores is no hire: it shows as the stock it moves (the shortages below), not a bar.
+      if (!isLive(booking, today) || booking.lastDay < from || booking.firstDay > to || isTransfer(booking)) continue;
       bars.push({
         row,
         quoteId: booking.quoteId,

@@ -13,7 +13,7 @@
  */
 import type { Item, Store, VendorConfig } from '../types.generated';
 import { haversineKm, type GeoPoint } from '../marketplace/distance';
-import { OPEN_END, atStore, freeOver, takenSteps, type Booking } from './availability';
+import { OPEN_END, atStore, freeOver, isTransfer, takenSteps, type Booking } from './availability';
 
 /** The id the one store of a house with no stores set has. */
 export const ONLY_STORE = 'main';
@@ -103,9 +103,7 @@ const transferKey = (id: string, half: 'out' | 'in') => `transfer:${id}:${half}`
 /** The transfer a row is half of. */
 const transferIdOf = (row: Pick<Booking, 'quoteId'>) => row.quoteId.split(':')[1] ?? '';
 
-/** Whether a row is half of a transfer. */
-export const isTransfer = (booking: Pick<Booking, 'kind'>) =>
-  booking.kind === 'transferOut' || booking.kind === 'transferIn';
+export { isTransfer };
 
 /** A transfer's two rows: taken at the store it leaves from its day out, given at the other from its day in. */
 export function transferRows(transfer: Transfer): [Booking, Booking] {
@@ -284,4 +282,16 @@ export function readStoreStockText(text: string): { value: NonNullable<Item['sto
     value.push({ store: match[1]!.toLowerCase(), quantity: Number(match[2]) });
   }
   return { value };
+}
+
+/** How many of an item a store has on a day: its share, and what transfers of it (`rows`: the item's) brought or took by then. */
+export function stockOnDay(
+  item: Pick<Item, 'quantity' | 'storeStock'>,
+  rows: readonly Booking[],
+  store: string,
+  main: string,
+  day: string,
+): number {
+  const moves = rows.filter((row) => isTransfer(row) && atStore(store, main)(row));
+  return freeOver(stockAtStore(item, store, main), moves, day, day, 0, day);
 }

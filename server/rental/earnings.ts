@@ -7,6 +7,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { EarningsTally, earningsByCategory, type EarningsRow } from '../../schema/rental/earnings';
 import type { Item, QuoteRequest } from '../../schema/types.generated';
+import { isTransfer, type Booking } from '../../schema/rental/availability';
 import type { QuoteStores } from './quote-conversation';
 
 const PAGE = 500;
@@ -34,8 +35,15 @@ export async function earningsReport(
   /** Each category's name by `group/category`, for its rows. */
   names: ReadonlyMap<string, string> = new Map(),
   onProgress?: (read: number) => void,
+  /** One store's share only (a house with several). */
+  store?: { id: string; main: string },
 ): Promise<{ from: string; to: string; by: 'item' | 'category'; orders: number; rows: EarningsRow[] }> {
-  const tally = new EarningsTally(period.from, period.to, items);
+  // At one store: the transfers of each item there, which move its stock in the period.
+  const moves = new Map<string, Booking[]>();
+  if (store)
+    for (const row of await stores.quoteRequests.bookingsBetween(tenantId, period.from, period.to))
+      if (isTransfer(row)) moves.set(row.objectID, [...(moves.get(row.objectID) ?? []), row]);
+  const tally = new EarningsTally(period.from, period.to, items, store && { ...store, moves });
   let read = 0;
   // Keyset pages without a total: each page starts after the last, however far into the year.
   for (let after: QuoteRequest | undefined; ;) {
@@ -63,7 +71,8 @@ export async function earningsReport(
         offset,
         limit: PAGE,
       });
-      for (const unit of units) for (const record of unit.service ?? []) tally.service(unit.objectID, record);
+      for (const unit of units)
+        for (const record of unit.service ?? []) tally.service(unit.objectID, record, unit.store);
       if (units.length < PAGE) break;
     }
   const rows = tally.rows();

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
-import { confirmedOrder } from '../helpers/confirmed-order';
+import { confirmedOrder, type ConfirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -38,6 +38,8 @@ const SEATS = '1970s-first-class-lounge-seat-cream-leather';
 const api = (url: string, payload?: object, method = payload ? 'POST' : 'GET') =>
   t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }) });
 const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 10);
+/** Two seats collected from Atlanta (the second case's order). */
+let atlantaOrder: ConfirmedOrder;
 /** A visitor's request for the seats, as the storefront sends it. */
 const ask = async (email: string, quantity: number, startDate: string, more: object = {}) => {
   const visitor = await storefrontVisitor(t, email);
@@ -102,9 +104,16 @@ describe('a house with two stores', () => {
       { id: 'atlanta', name: 'Atlanta', free: 2 },
     ]);
 
-    const order = await confirmedOrder(t, 'atl@studio.example', [{ objectID: SEATS, quantity: 2 }], 10, 'Peachtree', {
-      store: 'atlanta',
-    });
+    const order = (atlantaOrder = await confirmedOrder(
+      t,
+      'atl@studio.example',
+      [{ objectID: SEATS, quantity: 2 }],
+      10,
+      'Peachtree',
+      {
+        store: 'atlanta',
+      },
+    ));
     expect((await api(`quote-requests/${order.id}`)).json().store).toBe('atlanta');
     // Sun Valley still has its two on those days: an order there is not short.
     await confirmedOrder(t, 'sv@studio.example', [{ objectID: SEATS, quantity: 2 }], 10, 'Burbank');
@@ -161,6 +170,35 @@ describe('a house with two stores', () => {
         by: 'admin@jetwayprops.com',
       }),
     );
+  });
+
+  it('plans and reports each store on its own: its stock as transfers moved it, its own hires, no transfer drawn as a hire', async () => {
+    const { startDate } = atlantaOrder;
+    const planned = async (store: string) =>
+      (await api(`planner?from=${startDate}&to=${addDays(startDate, 13)}&q=lounge seat, cream&store=${store}`)).json();
+    const atlanta = await planned('atlanta');
+    expect(atlanta.rows).toEqual([expect.objectContaining({ objectID: SEATS, stock: 2 })]);
+    expect(atlanta.bars.map((bar: { quoteId: string; kind: string }) => [bar.quoteId, bar.kind])).toEqual(
+      expect.arrayContaining([[atlantaOrder.id, 'order']]),
+    );
+    expect(atlanta.bars.some((bar: { kind: string }) => bar.kind.startsWith('transfer'))).toBe(false);
+    expect(atlanta.short).toEqual([]);
+    const sunValley = await planned('sun-valley');
+    expect(sunValley.rows[0].stock).toBe(2);
+    expect(sunValley.bars.map((bar: { quoteId: string }) => bar.quoteId)).not.toContain(atlantaOrder.id);
+
+    // What the seats earned at each store, and at both.
+    const earned = async (store?: string) =>
+      (
+        (await api(`earnings?from=${first}&to=${addDays(first, 30)}${store ? `&store=${store}` : ''}`)).json()
+          .rows as Array<{ key: string; daysOut: number; stock: number; revenue: number }>
+      ).find((row) => row.key === SEATS)!;
+    const [atAtlanta, atSunValley, atBoth] = [await earned('atlanta'), await earned('sun-valley'), await earned()];
+    expect([atAtlanta.daysOut, atSunValley.daysOut, atBoth.daysOut]).toEqual([6, 6, 12]);
+    expect(atAtlanta.revenue).toBeGreaterThan(0);
+    expect(atAtlanta.revenue + atSunValley.revenue).toBeCloseTo(atBoth.revenue, 2);
+    // One went back to Sun Valley on the 14th day: Atlanta ends the period with one.
+    expect([atAtlanta.stock, atSunValley.stock, atBoth.stock]).toEqual([1, 3, 4]);
   });
 
   it('keeps a unit checked in at another store there, by a transfer the check-in makes', async () => {

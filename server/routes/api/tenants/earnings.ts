@@ -5,6 +5,7 @@
  * stock hired in earned and cost, service costs, return on purchase cost, idle days (the rules:
  * schema/rental/earnings.ts). As JSON for the screen, or as a CSV or XLSX file to download.
  */
+import { mainStoreOf } from '../../../../schema/rental/stores';
 import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { EARNINGS_COLUMNS } from '../../../../schema/rental/earnings';
@@ -12,7 +13,7 @@ import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
 import { sheetFile } from '../../../lib/sheet-file';
 import { earningsReport, quoteSettingsOf, quoteStoresOf } from '../../../rental';
-import { tenantParams } from './params';
+import { storeQuery, tenantParams } from './params';
 
 /** Two years: the longest period the report answers. */
 const MAX_DAYS = 731;
@@ -36,6 +37,7 @@ const earnings: FastifyPluginAsync = async (app) => {
             to: dayParam,
             by: { type: 'string', enum: ['item', 'category'] },
             format: { type: 'string', enum: ['json', 'csv', 'xlsx'] },
+            store: storeQuery,
           },
         },
       },
@@ -48,7 +50,13 @@ const earnings: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      const query = request.query as { from?: string; to?: string; by?: 'item' | 'category'; format?: string };
+      const query = request.query as {
+        from?: string;
+        to?: string;
+        by?: 'item' | 'category';
+        format?: string;
+        store?: string;
+      };
       const stored = (await app.tenantStore.get(tenantId))!;
       const today = todayIn(quoteSettingsOf(stored.tenant).timezone, new Date());
       const to = query.to ?? today;
@@ -60,7 +68,18 @@ const earnings: FastifyPluginAsync = async (app) => {
         ),
       );
       const items = await allItems(app.itemStore, tenantId);
-      const report = await earningsReport(stores, tenantId, items, { from, to }, query.by ?? 'item', names);
+      const houseStores = stored.tenant.vendor.stores ?? [];
+      const store = query.store && houseStores.length ? { id: query.store, main: mainStoreOf(houseStores) } : undefined;
+      const report = await earningsReport(
+        stores,
+        tenantId,
+        items,
+        { from, to },
+        query.by ?? 'item',
+        names,
+        undefined,
+        store,
+      );
       request.log.info({ tenantId, from, to, orders: report.orders }, 'earnings report');
       if (query.format !== 'csv' && query.format !== 'xlsx') return report;
       const rows = report.rows.map((row) => EARNINGS_COLUMNS.map(({ key }) => row[key] ?? ''));

@@ -32,7 +32,7 @@ import { listOf, recordSchema } from '../../../lib/api-docs';
 import { hiredInCodeOf, reportToLender } from '../../../marketplace';
 import { afterQuoteStep } from '../../../workflows/quote-step';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
-import { tenantParams, unitParams } from './params';
+import { storeQuery, tenantParams, unitParams } from './params';
 
 const orderParams = {
   type: 'object',
@@ -76,10 +76,7 @@ const hire: FastifyPluginAsync = async (app) => {
               pattern: '^(?:[1-9]|[12][0-9]|3[01])$',
               description: 'How many days from today, 1 to 31 (7 unless said)',
             },
-            store: {
-              $ref: `${schemaIds.defs}#/$defs/slug`,
-              description: "One store's hires only (every store's unless said)",
-            },
+            store: storeQuery,
           },
         },
       },

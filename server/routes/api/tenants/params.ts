@@ -26,3 +26,9 @@ export const unitParams = {
   required: ['tenantId', 'tag'],
   properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } },
 } as const;
+
+/** A query's store, for the floor's and the reports' views of one store (a house with several). */
+export const storeQuery = {
+  ...definitionRef('slug'),
+  description: "One store's view (every store's when left out)",
+} as const;

@@ -5,6 +5,8 @@
  * (bookingsBetween) and the catalogue, laid out by schema/rental/planner.ts. Kits have no stock of
  * their own and no row: their bookings are their components'.
  */
+import type { Booking } from '../../../../schema/rental/availability';
+import { atStore, isTransfer, mainStoreOf, stockAtStore, stockOnDay } from '../../../../schema/rental/stores';
 import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { bookingWindow } from '../../../../schema/rental/availability';
@@ -12,7 +14,7 @@ import { plannerOf } from '../../../../schema/rental/planner';
 import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
 import { quoteSettingsOf } from '../../../rental';
-import { tenantParams } from './params';
+import { storeQuery, tenantParams } from './params';
 
 /** Three months and a little: the longest range the planner draws. */
 const MAX_DAYS = 93;
@@ -35,6 +37,7 @@ const planner: FastifyPluginAsync = async (app) => {
             group: { type: 'string', maxLength: 100 },
             category: { type: 'string', maxLength: 100 },
             q: { type: 'string', maxLength: 100 },
+            store: storeQuery,
           },
         },
       },
@@ -47,7 +50,14 @@ const planner: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
-      const query = request.query as { from?: string; to?: string; group?: string; category?: string; q?: string };
+      const query = request.query as {
+        from?: string;
+        to?: string;
+        group?: string;
+        category?: string;
+        q?: string;
+        store?: string;
+      };
       const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
       const today = todayIn(settings.timezone, new Date());
       const from = query.from ?? today;
@@ -75,7 +85,24 @@ const planner: FastifyPluginAsync = async (app) => {
             a.category.category.localeCompare(b.category.category) ||
             a.name.localeCompare(b.name),
         );
-      return plannerOf(shown, booked, { from, to, turnaroundDays: settings.turnaroundDays, today });
+      const range = { from, to, turnaroundDays: settings.turnaroundDays, today };
+      if (!query.store || !settings.vendor.stores?.length) return plannerOf(shown, booked, range);
+      // One store: its share of each item, and only the bookings that take its stock.
+      const main = mainStoreOf(settings.vendor.stores);
+      const atThisStore = booked.filter(atStore(query.store, main));
+      const answer = plannerOf(
+        shown.map((item) => ({ ...item, quantity: stockAtStore(item, query.store!, main) })),
+        atThisStore,
+        range,
+      );
+      // What each row says it has: the store's share as transfers left it on the first day shown.
+      const moves = new Map<string, Booking[]>();
+      for (const row of atThisStore.filter(isTransfer))
+        moves.set(row.objectID, [...(moves.get(row.objectID) ?? []), row]);
+      answer.rows.forEach((row, index) => {
+        row.stock = stockOnDay(shown[index]!, moves.get(row.objectID) ?? [], query.store!, main, from);
+      });
+      return answer;
     },
   );
 };

@@ -1,0 +1,39 @@
+/**
+ * The store a console view is narrowed to (Dispatch, the planner, what it earns), for a house with
+ * several stores: "Every store" or one. Nothing is shown for a house with one store.
+ */
+import { MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Store } from '../../schema/types.generated';
+
+export function StoreSelect({
+  stores,
+  value,
+  onChange,
+  sx,
+}: {
+  stores: readonly Store[] | undefined;
+  value: string;
+  onChange: (store: string) => void;
+  sx?: SxProps<Theme>;
+}) {
+  const translate = useTranslate();
+  if (!stores || stores.length < 2) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('backlot.stores.store')}
+      value={stores.some((store) => store.id === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 180, ...sx }}
+    >
+      <MenuItem value="">{translate('backlot.stores.every')}</MenuItem>
+      {stores.map((store) => (
+        <MenuItem key={store.id} value={store.id}>
+          {store.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
