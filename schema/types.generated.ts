@@ -3221,6 +3221,14 @@ export interface TransferInput {
    */
   quantity: number;
   /**
+   * Units: For an item tracked unit by unit: the tags of the units moved (as many as the quantity). Each then belongs to the store it goes to.
+   *
+   * @maxItems 500
+   *
+   * Items: Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+   */
+  tags?: string[];
+  /**
    * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
    */
   from: string;

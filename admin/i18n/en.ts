@@ -204,6 +204,7 @@ export const en = {
       standing: { due: 'Due to leave', transit: 'In transit', arrived: 'At %{store}' },
     },
     units: {
+      at: 'At %{store}',
       title: 'Units and labels',
       byQuantity: 'Counted as a quantity: one label for the item; scan it, then set the count.',
       byUnit: 'Tracked unit by unit: each has its own tag, status and history.',

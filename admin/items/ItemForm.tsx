@@ -26,11 +26,12 @@ import { SchemaInput } from '../schema-form/SchemaInput';
 import { ItemPhotoInputs } from './ItemPhotoInputs';
 import { InspectionInputs } from './InspectionInputs';
 import { KitInputs } from './KitInputs';
+import { StoreStockInputs } from './StoreStockInputs';
 import { useTenantChoices } from './useTenantChoices';
 
 // A kit and the tests are lists the generic fields do not draw: edited by their own inputs.
 const fields = fieldsOf(rootSchema('item'), {
-  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt', 'kit', 'inspections'],
+  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt', 'kit', 'inspections', 'storeStock'],
 });
 const objectIdField = fieldsOf(rootSchema('item')).find((field) => field.source === 'objectID')!;
 
@@ -127,6 +128,7 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
         parse={tagsParse}
         fullWidth
       />
+      <StoreStockInputs tenantId={tenantId} />
       <KitInputs tenantId={tenantId} />
       <InspectionInputs />
       <ArrayInput source="images" label={translate('backlot.items.photos')}>

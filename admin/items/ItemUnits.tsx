@@ -4,6 +4,7 @@
  * tag, status and condition, and is sent to repair, put back in service or retired with a note
  * (a unit out on an order is checked in on the scan screen instead). Labels print from here.
  */
+import { useTenantRecord } from '../tenants/useTenantRecord';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import {
   Alert,
@@ -58,6 +59,9 @@ export function ItemUnits({
   /** A unit moved: the item's availability changed. */
   onMoved: () => void;
 }) {
+  const { data: tenant } = useTenantRecord(tenantId);
+  const stores = tenant?.vendor.stores ?? [];
+  const storeName = (id: string | undefined) => (stores.find((store) => store.id === id) ?? stores[0])?.name;
   const translate = useTranslate();
   const base = `/api/tenants/${encodeURIComponent(tenantId)}`;
   const [units, setUnits] = useState<Unit[]>();
@@ -150,6 +154,12 @@ export function ItemUnits({
                         >
                           {translate('backlot.units.onOrder')}
                         </Button>
+                      )}
+                      {/* Where it is kept, for a house with several stores. */}
+                      {stores.length > 1 && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {translate('backlot.units.at', { store: storeName(unit.store) })}
+                        </Typography>
                       )}
                     </TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{unit.condition ?? '—'}</TableCell>

@@ -1,7 +1,8 @@
 /**
  * The vendor: contact, address, position and time zone, hours, legal name, the marketplace
  * listing and the weekly discounts, one record (`vendor/<tenantId>`). Every input comes from
- * the vendor schema; the discounts, the time zone, the position check and the houses a house lends to are the hand-made parts.
+ * the vendor schema; the discounts, the time zone, the position check, the houses a house lends to and
+ * the list of stores are the hand-made parts.
  */
 import { Divider } from '@mui/material';
 import { SimpleForm, useTranslate } from 'react-admin';
@@ -11,6 +12,7 @@ import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { fieldsOf, withoutEmptyValues, type FieldSpec } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 import { GeoPointCheck } from './GeoPointCheck';
+import { StoresInput } from './StoresInput';
 import { SubHireHousesInput } from './SubHireHousesInput';
 import { WeeklyDiscountsInput } from './WeeklyDiscountsInput';
 
@@ -43,6 +45,8 @@ export function VendorEdit() {
             ))}
             {group.object === '_geoloc' && <GeoPointCheck source="_geoloc" timezoneSource="timezone" />}
             {group.object === 'subHires' && <SubHireHousesInput tenantId={tenantId} source="subHires.houses" />}
+            {/* The stores come after the address: the first is the house's main one. */}
+            {group.object === 'address' && <StoresInput />}
             {group.object && <Divider sx={{ mb: 2 }} />}
           </div>
         ))}

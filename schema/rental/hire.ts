@@ -790,7 +790,7 @@ function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, re
 }
 
 const unitHistoryLimit = 500;
-const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) =>
+export const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) =>
   [...(unit.history ?? []), event].slice(-unitHistoryLimit);
 
 const withoutCondition = ({ condition: _condition, ...unit }: Unit): Unit => unit;

@@ -3,6 +3,7 @@
  * and written in one store transaction: refused when the store it leaves would then be short for
  * an order, and unless the house says so when it would be short for a hold.
  */
+import { withEvent } from '../../schema/rental/hire';
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '../../schema/rental/quote-rules';
 import {
@@ -55,9 +56,49 @@ export async function makeTransfer(
   if (item.kit) throw refused('/objectID', `${item.name} is a kit: move its pieces`);
   const main = mainStoreOf(storesOf(settings.vendor));
   const stock = stockAtStore(item, input.from, main);
+  const tags = input.tags ?? [];
+  if (item.tracking === 'units' && tags.length !== input.quantity)
+    throw refused(
+      '/tags',
+      `${item.name} is tracked unit by unit: name the ${input.quantity} unit${input.quantity === 1 ? '' : 's'} moved by their tags`,
+    );
+  if (item.tracking !== 'units' && tags.length)
+    throw refused('/tags', `${item.name} is counted as a quantity: it has no units to name`);
   const transfer: Transfer = { id: randomUUID(), ...withoutFlag(input), by: request.who };
+  const at = request.now.toISOString();
   await stores.quoteRequests.moveStock(tenantId, {
     rows: transferRows(transfer),
+    // Each unit named belongs to the store it goes to from now, if it is this item's, at the store it leaves and not out.
+    ...(tags.length && {
+      units: {
+        tags,
+        apply: (current) =>
+          current.map((unit, index) => {
+            const tag = tags[index]!;
+            const pointer = `/tags/${index}`;
+            if (!unit || unit.objectID !== item.objectID)
+              throw refused(pointer, `${tag} is not a unit of ${item.name}`);
+            if ((unit.store ?? main) !== input.from)
+              throw refused(
+                pointer,
+                `${tag} is kept at ${storeName(settings, unit.store ?? main)}, not ${storeName(settings, input.from)}`,
+              );
+            if (unit.status === 'out')
+              throw refused(pointer, `${tag} is out on order ${unit.orderId ?? ''}: move it once it is back`);
+            return {
+              ...unit,
+              store: input.to,
+              updatedAt: at,
+              history: withEvent(unit, {
+                at,
+                status: unit.status,
+                by: request.who,
+                note: `Sent to ${storeName(settings, input.to)}, arriving ${input.inOn}`,
+              }),
+            };
+          }),
+      },
+    }),
     check: (booked) => {
       const short = transferShortage(transfer, stock, booked, {
         turnaroundDays: settings.turnaroundDays,
@@ -79,7 +120,7 @@ export async function makeTransfer(
   return transfer;
 }
 
-const withoutFlag = ({ leaveHoldsShort: _flag, ...rest }: TransferInput) => rest;
+const withoutFlag = ({ leaveHoldsShort: _flag, tags: _tags, ...rest }: TransferInput) => rest;
 
 const storeName = (settings: QuoteSettings, id: string) =>
   storesOf(settings.vendor).find((store) => store.id === id)?.name ?? id;

@@ -276,8 +276,14 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       written = new Map();
       const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
       const ledgers = (await transaction.getAll(...references)).map(entriesOf);
+      const unitReferences = (move.units?.tags ?? []).map((tag) => this.units(tenantId).doc(tag));
+      const unitsRead = unitReferences.length ? await transaction.getAll(...unitReferences) : [];
       refuseTakenKeys(move, ledgers.flat());
       move.check(ledgers.flat());
+      const units =
+        move.units?.apply(unitsRead.map((snapshot) => (snapshot.exists ? (snapshot.data() as Unit) : undefined))) ?? [];
+      for (const unit of units)
+        transaction.set(this.units(tenantId).doc(unit.tag), JSON.parse(JSON.stringify(checkedUnit(unit))) as Unit);
       references.forEach((reference, index) => {
         const ledger = ledgerOf([...ledgers[index]!, ...move.rows.filter((row) => row.objectID === objectIDs[index])]);
         transaction.set(reference, ledger);

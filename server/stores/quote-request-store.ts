@@ -83,6 +83,8 @@ export interface StockMove {
   rows: readonly Booking[];
   /** Throws to refuse the move, given every row on its items. */
   check(booked: readonly Booking[]): void;
+  /** Units moved with it, read in the same transaction: `apply` gets them as stored (undefined: no such tag) and answers them changed, or throws. */
+  units?: { tags: readonly string[]; apply(current: ReadonlyArray<Unit | undefined>): Unit[] };
 }
 
 /** Refuses a stock move whose rows are stored already (before the move, or by the same move sent twice). */

@@ -441,7 +441,9 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       const booked = this.select(tenantId, objectIDs, '0000-01-01', OPEN_END);
       refuseTakenKeys(move, booked);
       move.check(booked);
+      const units = move.units?.apply(move.units.tags.map((tag) => this.readUnit(tenantId, tag))) ?? [];
       for (const row of move.rows) this.writeBooking(tenantId, row);
+      for (const unit of units) this.writeUnit(tenantId, unit);
     })();
     this.bookingsWritten(tenantId);
   }

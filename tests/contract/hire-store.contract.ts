@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { collisions, freeOver } from '../../schema/rental/availability';
 import { judgeScan, tagOf } from '../../schema/rental/hire';
+import { transferRows } from '../../schema/rental/stores';
 import type { QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
 import { OverbookedError, UnitExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { sampleQuoteRequest } from './quote-request-store.contract';
@@ -429,6 +430,44 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect([a.record.outcome, b.record.outcome].sort()).toEqual(['ok', 'wrongOrder']);
       const winner = a.record.outcome === 'ok' ? 'order-a' : 'order-b';
       expect(await subject.store.getUnit('aviation', 'CART-0001')).toMatchObject({ status: 'out', orderId: winner });
+    });
+
+    it('moves units with a transfer in its one transaction: both, or (the move refused) neither', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      const halves = (id: string) =>
+        transferRows({
+          id,
+          objectID: 'galley-cart',
+          quantity: 1,
+          from: 'sun-valley',
+          to: 'atlanta',
+          outOn: '2027-03-01',
+          inOn: '2027-03-02',
+          by: 'kim',
+        });
+      await subject.store.moveStock('aviation', {
+        rows: halves('t-unit'),
+        check: () => undefined,
+        units: { tags: ['CART-0001'], apply: (current) => current.map((each) => ({ ...each!, store: 'atlanta' })) },
+      });
+      expect(await subject.store.getUnit('aviation', 'CART-0001')).toMatchObject({ store: 'atlanta' });
+      // Refused by the units' check: no row, no unit changed.
+      await expect(
+        subject.store.moveStock('aviation', {
+          rows: halves('t-refused'),
+          check: () => undefined,
+          units: {
+            tags: ['CART-0002', 'CART-9999'],
+            apply: (current) => {
+              if (!current[1]) throw new Error('no unit CART-9999');
+              return [];
+            },
+          },
+        }),
+      ).rejects.toThrow('no unit CART-9999');
+      expect(await subject.store.getUnit('aviation', 'CART-0002')).not.toHaveProperty('store');
+      const rows = await subject.store.bookings('aviation', ['galley-cart'], '2027-03-01', '2027-03-09');
+      expect(rows.map((row) => row.quoteId).sort()).toEqual(['transfer:t-unit:in', 'transfer:t-unit:out']);
     });
   });
 }

@@ -230,5 +230,20 @@ describe('a house with two stores', () => {
       outcome: 'unavailable',
       message: `${tag} (Cockpit Flood Light Pair) is kept at Atlanta; this order goes out from Sun Valley: transfer it there first.`,
     });
+
+    // Sent back by name: a lamp is tracked unit by unit, so a transfer without its tag is refused at the field.
+    const today = (await api('transfers')).json().today as string;
+    const move = { objectID: LAMPS, quantity: 1, from: 'atlanta', to: 'sun-valley', outOn: today, inOn: today };
+    const unnamed = await api('transfers', move);
+    expect(unnamed.statusCode).toBe(409);
+    expect(unnamed.json().errors).toEqual({
+      tags: 'Cockpit Flood Light Pair is tracked unit by unit: name the 1 unit moved by their tags',
+    });
+    const wrongStore = await api('transfers', { ...move, from: 'sun-valley', to: 'atlanta', tags: [tag] });
+    expect(wrongStore.json().errors).toEqual({ 'tags.0': `${tag} is kept at Atlanta, not Sun Valley` });
+    expect((await api('transfers', { ...move, tags: [tag] })).statusCode).toBe(201);
+    const home = (await api(`items/${LAMPS}/units`)).json() as Array<{ tag: string; store?: string }>;
+    expect(home.find((unit) => unit.tag === tag)!.store).toBe('sun-valley');
+    expect((await scan(next.id, 'out')).json().record.outcome).toBe('ok');
   });
 });
