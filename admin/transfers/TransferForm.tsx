@@ -4,17 +4,69 @@
  * refusal is shown at its field; one that only leaves holds short offers "Leave holds short".
  */
 import { Alert, Button, Stack } from '@mui/material';
-import { useState } from 'react';
-import { AutocompleteInput, Form, ReferenceInput, SelectInput, required, useTranslate } from 'react-admin';
-import { resolveRef, rootSchema } from '../../schema/schema-walk';
-import type { Store, TransferInput } from '../../schema/types.generated';
+import { useEffect, useState } from 'react';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  Form,
+  ReferenceInput,
+  SelectInput,
+  required,
+  useTranslate,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { propertySchema, resolveRef, rootSchema } from '../../schema/schema-walk';
+import type { Store, TransferInput, Unit } from '../../schema/types.generated';
 import { fieldsOf } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 import { transfersApi } from './transfers-api';
 
 const unit = rootSchema('unit');
-const fields = fieldsOf(resolveRef('#/$defs/transferInput', unit.document));
+const transferInput = resolveRef('#/$defs/transferInput', unit.document);
+const fields = fieldsOf(transferInput);
+/** The units named (an array: no scalar field of its own). */
+const tagsSchema = propertySchema(transferInput, 'tags')!.schema as { title: string; description: string };
 const field = (source: string) => fields.find((each) => each.source === source)!;
+
+/** The units of a unit-tracked item at the store it leaves, to name those moved (the quantity follows). */
+function UnitTagsInput({
+  tenantId,
+  main,
+  label,
+  help,
+}: {
+  tenantId: string;
+  main: string;
+  label: string;
+  help?: string;
+}) {
+  const [objectID, from] = useWatch({ name: ['objectID', 'from'] }) as [string | undefined, string | undefined];
+  const { setValue } = useFormContext();
+  const [units, setUnits] = useState<{ key: string; units: Unit[] }>();
+  useEffect(() => {
+    if (!objectID) return;
+    let live = true;
+    transfersApi.units(tenantId, objectID).then(
+      (found) => live && setUnits({ key: objectID, units: found }),
+      () => live && setUnits({ key: objectID, units: [] }),
+    );
+    return () => void (live = false);
+  }, [tenantId, objectID]);
+  const here = units && units.key === objectID ? units.units : [];
+  if (!here.length) return null;
+  const choices = here
+    .filter((unit) => unit.status !== 'out' && (unit.store ?? main) === from)
+    .map((unit) => ({ id: unit.tag, name: `${unit.tag}${unit.status === 'inService' ? '' : ` (${unit.status})`}` }));
+  return (
+    <AutocompleteArrayInput
+      source="tags"
+      label={label}
+      helperText={help}
+      choices={choices}
+      onChange={(tags: string[]) => setValue('quantity', tags.length || 1)}
+    />
+  );
+}
 
 interface Refusal {
   message?: string;
@@ -36,6 +88,7 @@ function Fields({ tenantId, stores, holdsShort }: { tenantId: string; stores: St
         />
       </ReferenceInput>
       <SchemaInput field={field('quantity')} />
+      <UnitTagsInput tenantId={tenantId} main={stores[0]!.id} label={tagsSchema.title} help={tagsSchema.description} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <SelectInput source="from" label={field('from').label} choices={choices} validate={required()} fullWidth />
         <SelectInput source="to" label={field('to').label} choices={choices} validate={required()} fullWidth />

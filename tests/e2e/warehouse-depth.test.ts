@@ -297,6 +297,28 @@ describe('a kit from the console to the warehouse floor', () => {
       .first()
       .waitFor();
     await shootBothWidths(page, app.artifacts, 'transfer-refused', { fits: true });
+
+    // A production's item page, on dates after they arrive: two at each store, and where to collect is asked.
+    const { page: visitor } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    const from = addDays(today, 6);
+    await visitor.goto(
+      `${storefront}/item/1970s-first-class-lounge-seat-cream-leather?from=${from}&to=${addDays(from, 2)}`,
+    );
+    await visitor.locator('html[data-hydrated]').waitFor();
+    await visitor
+      .getByRole('status')
+      .filter({ hasText: '2 at Sun Valley and 2 at Atlanta: choose where you collect when you ask.' })
+      .waitFor();
+    await shootBothWidths(visitor, app.artifacts, 'item-at-stores', { fits: true });
+
+    // The house's stores, edited in the vendor's form.
+    await page.getByRole('menuitem', { name: 'Vendor' }).click();
+    await page.getByText('Each store the house hires from.', { exact: false }).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('input[name="stores.1.name"]').inputValue()).toBe('Atlanta');
+    await shootBothWidths(page, app.artifacts, 'vendor-stores');
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -246,4 +246,27 @@ describe('a house with two stores', () => {
     expect(home.find((unit) => unit.tag === tag)!.store).toBe('sun-valley');
     expect((await scan(next.id, 'out')).json().record.outcome).toBe('ok');
   });
+
+  it('keeps its main store first, and a store with stock or hires in it', async () => {
+    const record = (await api('vendor/aviation')).json();
+    const { id: _id, version, ...vendor } = record;
+    const save = (stores: unknown) =>
+      t.as('aviationAdmin', {
+        method: 'PUT',
+        url: '/api/tenants/aviation/vendor/aviation',
+        payload: { ...vendor, stores },
+        headers: { 'if-match': `"${version}"` },
+      });
+    const [sunValley, atlanta] = vendor.stores;
+    const reordered = await save([atlanta, sunValley]);
+    expect(reordered.statusCode).toBe(409);
+    expect(reordered.json().message).toBe(
+      'Not saved: Sun Valley is the main store: it stays first, since everything that names no store is kept there',
+    );
+    const removed = await save([sunValley]);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toMatch(/^Not saved: Atlanta still has \d+ hires or transfers: move them/);
+    // Renamed, it stays the same store.
+    expect((await save([sunValley, { ...atlanta, name: 'Atlanta (Fayetteville)' }])).statusCode).toBe(200);
+  });
 });

@@ -7,7 +7,8 @@
  */
 import { inferredTreeEdit, redirectsAfter, type TreeEdit } from '../../../../schema/category-moves';
 import { categoryPaths, RENTALS_BASE_PATH } from '../../../../schema/routes';
-import { writeWithItemsMoved } from '../../../catalogue';
+import { allItems, writeWithItemsMoved } from '../../../catalogue';
+import { assertStoresKept, quoteStoresOf } from '../../../rental';
 import type { FastifyPluginAsync } from 'fastify';
 import { getAjv } from '../../../../schema/node/ajv';
 import { definitionRef } from '../../../../schema/definitions';
@@ -212,6 +213,14 @@ const tenants: FastifyPluginAsync = async (app) => {
       const before = await app.tenantStore.get(tenantId);
       if (!before) throw new UnknownTenantError(tenantId);
       assertMayChange(request.account!, before.tenant, tenant);
+      await assertStoresKept(
+        quoteStoresOf(app),
+        tenantId,
+        before.tenant,
+        tenant,
+        new Date().toISOString().slice(0, 10),
+        () => allItems(app.itemStore, tenantId),
+      );
       // A category moved in the tree takes its items along, as the console's tree editor does;
       // one removed while items are filed there is refused naming them.
       const edit = treeEditOf(before.tenant, tenant);
