@@ -11,11 +11,17 @@ export function StoreSelect({
   value,
   onChange,
   sx,
+  label,
+  none,
 }: {
   stores: readonly Store[] | undefined;
   value: string;
   onChange: (store: string) => void;
   sx?: SxProps<Theme>;
+  /** Its label ("Store" unless said). */
+  label?: string;
+  /** What no store chosen means ("Every store" unless said). */
+  none?: string;
 }) {
   const translate = useTranslate();
   if (!stores || stores.length < 2) return null;
@@ -23,12 +29,12 @@ export function StoreSelect({
     <TextField
       select
       size="small"
-      label={translate('backlot.stores.store')}
+      label={label ?? translate('backlot.stores.store')}
       value={stores.some((store) => store.id === value) ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       sx={{ minWidth: 180, ...sx }}
     >
-      <MenuItem value="">{translate('backlot.stores.every')}</MenuItem>
+      <MenuItem value="">{none ?? translate('backlot.stores.every')}</MenuItem>
       {stores.map((store) => (
         <MenuItem key={store.id} value={store.id}>
           {store.name}

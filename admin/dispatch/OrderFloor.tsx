@@ -44,6 +44,7 @@ import { HireCharges } from './HireCharges';
 import { PullSheetTable } from './PullSheetTable';
 import { TestUnitDialog } from './TestUnitDialog';
 import { severityOf, soundFor } from './scan-feedback';
+import { StoreSelect } from '../components/StoreSelect';
 import { useScanQueue } from './useScanQueue';
 
 type Direction = ScanInput['direction'];
@@ -246,23 +247,14 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
             {sheet.store && ` · ${translate('backlot.scan.fromStore', { store: storeName(sheet.store) })}`}
           </Typography>
         </Box>
-        {stores.length > 1 && (
-          <TextField
-            select
-            size="small"
-            label={translate('backlot.scan.scanningAt')}
-            value={scanningAt}
-            onChange={(event) => setCrewStore(event.target.value)}
-            sx={{ minWidth: 200, displayPrint: 'none' }}
-          >
-            <MenuItem value="">{translate('backlot.scan.ownStore', { store: storeName(sheet.store) })}</MenuItem>
-            {stores.map((store) => (
-              <MenuItem key={store.id} value={store.id}>
-                {store.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <StoreSelect
+          stores={stores}
+          value={scanningAt}
+          onChange={setCrewStore}
+          label={translate('backlot.scan.scanningAt')}
+          none={translate('backlot.scan.ownStore', { store: storeName(sheet.store) })}
+          sx={{ minWidth: 200, displayPrint: 'none' }}
+        />
         <Stack direction="row" spacing={1} alignItems="center">
           <QuoteStateChip state={sheet.state} />
           {sheet.overdue && <Chip size="small" color="error" label={translate('backlot.dispatch.overdue')} />}

@@ -19,10 +19,11 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useLoaded } from '../lib/useLoaded';
 import { Link, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { hireApi, type TestsDue } from '../dispatch/hire-api';
+import { hireApi } from '../dispatch/hire-api';
 import { TestUnitDialog } from '../dispatch/TestUnitDialog';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 
@@ -35,23 +36,15 @@ export function TestsDueScreen() {
   const translate = useTranslate();
   const { day } = useQuoteTenant(tenantId);
   const [span, setSpan] = useState<(typeof SPANS)[number]>(7);
-  const [list, setList] = useState<TestsDue>();
-  const [error, setError] = useState<string>();
+
   const [testing, setTesting] = useState<string>();
   const [said, setSaid] = useState<string>();
 
-  const load = useCallback(
-    () =>
-      hireApi.testsDue(tenantId, span).then(
-        (next) => {
-          setError(undefined);
-          setList(next);
-        },
-        (failure: Error) => setError(failure.message),
-      ),
-    [tenantId, span],
-  );
-  useEffect(() => void load(), [load]);
+  const {
+    value: list,
+    error,
+    reload: load,
+  } = useLoaded(useCallback(() => hireApi.testsDue(tenantId, span), [tenantId, span]));
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>

@@ -17,14 +17,15 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useLoaded } from '../lib/useLoaded';
 import { Link, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { storesOf } from '../../schema/rental/stores';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 import { TransferForm } from './TransferForm';
-import { transfersApi, type ListedTransfer, type TransferList } from './transfers-api';
+import { transfersApi, type ListedTransfer } from './transfers-api';
 
 /** Columns a phone folds into the item's cell. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -39,22 +40,8 @@ export function TransfersScreen() {
   const translate = useTranslate();
   const { day } = useQuoteTenant(tenantId);
   const { data: tenant } = useTenantRecord(tenantId);
-  const [list, setList] = useState<TransferList>();
-  const [error, setError] = useState<string>();
   const [said, setSaid] = useState<string>();
-
-  const load = useCallback(
-    () =>
-      transfersApi.list(tenantId).then(
-        (next) => {
-          setError(undefined);
-          setList(next);
-        },
-        (failure: Error) => setError(failure.message),
-      ),
-    [tenantId],
-  );
-  useEffect(() => void load(), [load]);
+  const { value: list, error, reload: load } = useLoaded(useCallback(() => transfersApi.list(tenantId), [tenantId]));
   const stores = tenant ? storesOf(tenant.vendor) : [];
 
   return (

@@ -7,8 +7,8 @@
  */
 import { inferredTreeEdit, redirectsAfter, type TreeEdit } from '../../../../schema/category-moves';
 import { categoryPaths, RENTALS_BASE_PATH } from '../../../../schema/routes';
-import { allItems, writeWithItemsMoved } from '../../../catalogue';
-import { assertStoresKept, quoteStoresOf } from '../../../rental';
+import { writeWithItemsMoved } from '../../../catalogue';
+import { storesKept } from './stores-kept';
 import type { FastifyPluginAsync } from 'fastify';
 import { getAjv } from '../../../../schema/node/ajv';
 import { definitionRef } from '../../../../schema/definitions';
@@ -213,14 +213,7 @@ const tenants: FastifyPluginAsync = async (app) => {
       const before = await app.tenantStore.get(tenantId);
       if (!before) throw new UnknownTenantError(tenantId);
       assertMayChange(request.account!, before.tenant, tenant);
-      await assertStoresKept(
-        quoteStoresOf(app),
-        tenantId,
-        before.tenant,
-        tenant,
-        new Date().toISOString().slice(0, 10),
-        () => allItems(app.itemStore, tenantId),
-      );
+      await storesKept(app, tenantId, before.tenant, tenant);
       // A category moved in the tree takes its items along, as the console's tree editor does;
       // one removed while items are filed there is refused naming them.
       const edit = treeEditOf(before.tenant, tenant);

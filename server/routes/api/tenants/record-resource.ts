@@ -15,8 +15,8 @@
  * and versioned like any other; issues are mapped back to the record's own fields.
  */
 import type { TreeEdit } from '../../../../schema/category-moves';
-import { assertStoresKept, quoteStoresOf } from '../../../rental';
-import { allItems, writeWithItemsMoved } from '../../../catalogue';
+import { writeWithItemsMoved } from '../../../catalogue';
+import { storesKept } from './stores-kept';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Issue } from '../../../../schema/issue';
 import type { Tenant } from '../../../../schema/types.generated';
@@ -182,14 +182,7 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       const body = copyFields(request.body as RecordBody);
       const after = resource.update(structuredClone(before.tenant), id, body);
       assertMayChange(request.account!, before.tenant, after);
-      await assertStoresKept(
-        quoteStoresOf(app),
-        tenantId,
-        before.tenant,
-        after,
-        new Date().toISOString().slice(0, 10),
-        () => allItems(app.itemStore, tenantId),
-      );
+      await storesKept(app, tenantId, before.tenant, after);
       const write = () => app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });
       // A tree edit that moves or removes categories takes their items along in the same change.
       const edit = resource.treeEdit?.(before.tenant, body);
