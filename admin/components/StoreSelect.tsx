@@ -20,8 +20,8 @@ export function StoreSelect({
   sx?: SxProps<Theme>;
   /** Its label ("Store" unless said). */
   label?: string;
-  /** What no store chosen means ("Every store" unless said). */
-  none?: string;
+  /** What no store chosen means ("Every store" unless said); false: a store must be chosen. */
+  none?: string | false;
 }) {
   const translate = useTranslate();
   if (!stores || stores.length < 2) return null;
@@ -34,7 +34,7 @@ export function StoreSelect({
       onChange={(event) => onChange(event.target.value)}
       sx={{ minWidth: 180, ...sx }}
     >
-      <MenuItem value="">{none ?? translate('backlot.stores.every')}</MenuItem>
+      {none !== false && <MenuItem value="">{none ?? translate('backlot.stores.every')}</MenuItem>}
       {stores.map((store) => (
         <MenuItem key={store.id} value={store.id}>
           {store.name}

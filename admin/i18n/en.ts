@@ -824,6 +824,7 @@ export const en = {
       check: 'Check with the provider now',
     },
     quotes: {
+      fromStore: 'Collected from and returned to %{store}',
       onAccount: 'On account, net %{days} days:',
       purchaseOrder: 'PO %{number}',
       released: 'Released by %{by}: “%{reason}”. It was held back: %{held}',

@@ -27,6 +27,8 @@ import type { Item, OrderChange, PricingInput } from '../../schema/types.generat
 import { FormDialog } from '../components/FormDialog';
 import { quoteApi, type PricingView } from './quote-api';
 import { SubHireOffers } from './SubHireOffers';
+import { StoreSelect } from '../components/StoreSelect';
+import { useTenantRecord } from '../tenants/useTenantRecord';
 import { useOwnChange } from './own-changes';
 
 interface DraftLine {
@@ -52,6 +54,11 @@ export function ChangeOrderDialog({
   const ownChange = useOwnChange();
   const [startDate, setStartDate] = useState(view.startDate);
   const [endDate, setEndDate] = useState(view.endDate);
+  // A house with several stores may move the request to another (not once any of it is out).
+  const { data: tenant } = useTenantRecord(tenantId);
+  const stores = tenant?.vendor.stores ?? [];
+  const [chosenStore, setStore] = useState(view.store);
+  const store = chosenStore ?? stores[0]?.id ?? '';
   const [lines, setLines] = useState<DraftLine[]>(
     view.lines.map((line) => ({ objectID: line.objectID, name: line.name, quantity: String(line.quantity) })),
   );
@@ -71,7 +78,18 @@ export function ChangeOrderDialog({
         objectID: line.objectID,
         quantity: Number(line.quantity),
       })) as OrderChange['items'];
-      onChanged(await ownChange(() => quoteApi.change(tenantId, view, { items, startDate, endDate, pricing })));
+      const moved = stores.length > 1 && store !== (view.store ?? stores[0]!.id);
+      onChanged(
+        await ownChange(() =>
+          quoteApi.change(tenantId, view, {
+            items,
+            startDate,
+            endDate,
+            pricing,
+            ...(moved && { store }),
+          }),
+        ),
+      );
     } catch (failure) {
       // The refused fields are marked at their line; the dialog says the rest.
       setErrors((failure as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
@@ -127,7 +145,19 @@ export function ChangeOrderDialog({
           helperText={errors.endDate}
           slotProps={{ inputLabel: { shrink: true } }}
         />
+        <StoreSelect
+          stores={stores}
+          value={store}
+          onChange={setStore}
+          none={false}
+          sx={errors.store ? { '& .MuiInputBase-root': { outline: 2 } } : undefined}
+        />
       </Stack>
+      {errors.store && (
+        <Typography color="error" variant="body2" sx={{ mb: 2 }}>
+          {errors.store}
+        </Typography>
+      )}
       <Table size="small" aria-label={translate('backlot.quotes.change.lines')}>
         <TableHead>
           <TableRow>

@@ -288,6 +288,16 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               {view.name ? `${view.name} (${view.email})` : view.email} · {tenant.days(view.startDate, view.endDate)} (
               {translate('backlot.quotes.dayCount', { smart_count: preview.days })})
             </Typography>
+            {(tenant.tenant?.vendor.stores?.length ?? 0) > 1 && (
+              <Typography variant="body2">
+                {translate('backlot.quotes.fromStore', {
+                  store: (
+                    tenant.tenant!.vendor.stores!.find((store) => store.id === view.store) ??
+                    tenant.tenant!.vendor.stores![0]!
+                  ).name,
+                })}
+              </Typography>
+            )}
             <OrderAccountLine tenantId={tenantId} view={view} />
             {view.agreement && (
               <Typography variant="body2">
