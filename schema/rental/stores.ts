@@ -295,3 +295,10 @@ export function stockOnDay(
   const moves = rows.filter((row) => isTransfer(row) && atStore(store, main)(row));
   return freeOver(stockAtStore(item, store, main), moves, day, day, 0, day);
 }
+
+/** The store nearest a production's address, for a house with several stores (none for a house with one). */
+export const nearestStoreId = (
+  vendor: Pick<VendorConfig, 'stores'>,
+  point: GeoPoint | undefined,
+): string | undefined =>
+  vendor.stores && vendor.stores.length > 1 ? nearestStore(vendor.stores, point)?.id : undefined;

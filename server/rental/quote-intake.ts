@@ -7,7 +7,7 @@
  * production requests (server/marketplace/production-requests.ts) take requests through it, so a
  * part of a production request is exactly a request made on the house's storefront. No Fastify.
  */
-import { unknownStore } from '../../schema/rental/stores';
+import { nearestStoreId, unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { tradeRates } from '../../schema/marketplace/sub-hires';
@@ -221,7 +221,10 @@ export async function takeQuoteRequest(
     }) as QuoteRequest['lines'],
     startDate: input.startDate,
     endDate: input.endDate,
-    ...(input.store && { store: input.store }),
+    // Where it is collected: the store asked for, else (a house with several) the one nearest the production's address.
+    ...((input.store ?? nearestStoreId(settings.vendor, profile._geoloc)) && {
+      store: input.store ?? nearestStoreId(settings.vendor, profile._geoloc),
+    }),
     ...(input.production?.trim() && { production: input.production.trim() }),
     ...(input.studio?.trim() && { studio: input.studio.trim() }),
     ...(input.purchaseOrder?.trim() && { purchaseOrder: input.purchaseOrder.trim() }),

@@ -68,6 +68,21 @@ describe('a house with two stores', () => {
     expect(asked.json().errors).toEqual({
       store: 'Jetway Props has no store "leeds" (its stores: sun-valley, atlanta)',
     });
+
+    // Asked without a store, a request is collected from the store nearest the production's address.
+    const visitor = await storefrontVisitor(t, 'peachtree@studio.example');
+    await t.app.profileStore.update('aviation', visitor.uid, (profile) => ({
+      ...profile,
+      _geoloc: { lat: 33.75, lng: -84.39 },
+    }));
+    const near = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: { items: [{ objectID: SEATS, quantity: 1 }], startDate: first, endDate: addDays(first, 2) },
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: visitor.cookie },
+    });
+    expect(near.statusCode, near.body).toBe(201);
+    expect((await api(`quote-requests/${near.json().id}`)).json().store).toBe('atlanta');
   });
 
   it('confirms an order at Atlanta only once a transfer has brought the seats there, and counts them nowhere in transit', async () => {
