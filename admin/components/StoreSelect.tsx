@@ -32,7 +32,9 @@ export function StoreSelect({
       label={label ?? translate('backlot.stores.store')}
       value={stores.some((store) => store.id === value) ? value : ''}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 180, ...sx }}
+      // "Every store" is the empty value: shown as chosen, its label kept above it.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ width: { xs: '100%', sm: 200 }, flex: 'none', ...sx }}
     >
       {none !== false && <MenuItem value="">{none ?? translate('backlot.stores.every')}</MenuItem>}
       {stores.map((store) => (

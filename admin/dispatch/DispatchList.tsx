@@ -193,14 +193,15 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
+        useFlexGap
+        flexWrap="wrap"
         alignItems={{ sm: 'center' }}
-        justifyContent="space-between"
         sx={{ mb: 2 }}
       >
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h1" sx={{ flexGrow: { sm: 1 } }}>
           {translate('backlot.dispatch.title')}
         </Typography>
-        <StoreSelect stores={stores} value={store} onChange={setStore} sx={{ ml: { sm: 'auto !important' } }} />
+        <StoreSelect stores={stores} value={store} onChange={setStore} />
         <ToggleButtonGroup
           size="small"
           exclusive

@@ -10,7 +10,8 @@ import { fieldsOf } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 
 const stores = propertySchema(rootSchema('vendor'), 'stores')!;
-const storeFields = fieldsOf(itemSchema(stores)!);
+// Each field named as the store's, apart from the house's own address and time zone above.
+const storeFields = fieldsOf(itemSchema(stores)!, { parentLabel: 'Store' });
 
 export function StoresInput() {
   return (

@@ -296,9 +296,34 @@ export function stockOnDay(
   return freeOver(stockAtStore(item, store, main), moves, day, day, 0, day);
 }
 
-/** The store nearest a production's address, for a house with several stores (none for a house with one). */
-export const nearestStoreId = (
+/**
+ * The store a request is collected from when the production names none (a house with several):
+ * the nearest to its address that keeps what it asks for (each line's item, or a kit's pieces, in
+ * the quantities wanted), else the main store. None for a house with one store.
+ */
+export function storeThatKeeps(
   vendor: Pick<VendorConfig, 'stores'>,
   point: GeoPoint | undefined,
-): string | undefined =>
-  vendor.stores && vendor.stores.length > 1 ? nearestStore(vendor.stores, point)?.id : undefined;
+  wanted: ReadonlyArray<{ item: Pick<Item, 'objectID' | 'quantity' | 'storeStock'>; quantity: number }>,
+  /** The transfers of those items, and the day the hire starts: what each store has by then. */
+  moves: readonly Booking[],
+  day: string,
+): string | undefined {
+  const stores = vendor.stores ?? [];
+  if (stores.length < 2) return undefined;
+  const main = mainStoreOf(stores);
+  const km = (store: Store) => (point && store._geoloc ? haversineKm(point, store._geoloc) : Infinity);
+  const nearestFirst = [...stores].sort((a, b) => km(a) - km(b));
+  const keeps = (store: Store) =>
+    wanted.every(
+      ({ item, quantity }) =>
+        stockOnDay(
+          item,
+          moves.filter((row) => row.objectID === item.objectID),
+          store.id,
+          main,
+          day,
+        ) >= quantity,
+    );
+  return (nearestFirst.find(keeps) ?? stores[0]!).id;
+}

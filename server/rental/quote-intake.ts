@@ -7,12 +7,12 @@
  * production requests (server/marketplace/production-requests.ts) take requests through it, so a
  * part of a production request is exactly a request made on the house's storefront. No Fastify.
  */
-import { nearestStoreId, unknownStore } from '../../schema/rental/stores';
+import { isTransfer, storeThatKeeps, unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { tradeRates } from '../../schema/marketplace/sub-hires';
 import { bookingWindow, nextFreeStartOfAll } from '../../schema/rental/availability';
-import { lineKitIn, stockOfItem, stockOfLine } from '../../schema/rental/kits';
+import { lineKitIn, stockDemand, stockOfItem, stockOfLine } from '../../schema/rental/kits';
 import { isNotHold } from '../../schema/rental/holds';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
@@ -196,6 +196,31 @@ export async function takeQuoteRequest(
       `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`,
     );
 
+  // Where it is collected: the store asked for, else (a house with several) the nearest to the
+  // production's address that keeps what it asks for, a kit's pieces counted.
+  const wanted = input.items.flatMap((line) =>
+    [...stockDemand(line.objectID, line.quantity, (objectID) => catalogue.get(objectID)?.kit)].flatMap(
+      ([objectID, quantity]) => (catalogue.get(objectID) ? [{ item: catalogue.get(objectID)!, quantity }] : []),
+    ),
+  );
+  const collectFrom =
+    input.store ??
+    ((settings.vendor.stores?.length ?? 0) > 1
+      ? storeThatKeeps(
+          settings.vendor,
+          profile._geoloc,
+          wanted,
+          (
+            await stores.quoteRequests.bookings(
+              tenantId,
+              wanted.map(({ item }) => item.objectID),
+              input.startDate,
+              input.startDate,
+            )
+          ).filter(isTransfer),
+          input.startDate,
+        )
+      : undefined);
   const name = visitorName(profile);
   const id = options.id ?? randomUUID();
   // A part of a production request: the production follows it from the platform, signed in there.
@@ -221,10 +246,7 @@ export async function takeQuoteRequest(
     }) as QuoteRequest['lines'],
     startDate: input.startDate,
     endDate: input.endDate,
-    // Where it is collected: the store asked for, else (a house with several) the one nearest the production's address.
-    ...((input.store ?? nearestStoreId(settings.vendor, profile._geoloc)) && {
-      store: input.store ?? nearestStoreId(settings.vendor, profile._geoloc),
-    }),
+    ...(collectFrom && { store: collectFrom }),
     ...(input.production?.trim() && { production: input.production.trim() }),
     ...(input.studio?.trim() && { studio: input.studio.trim() }),
     ...(input.purchaseOrder?.trim() && { purchaseOrder: input.purchaseOrder.trim() }),

@@ -77,6 +77,7 @@ export const messages = {
   howMany: 'How many',
   studio: 'Studio',
   collectFrom: 'Collect from',
+  nearestStore: 'The nearest store that has it',
   notes: 'Notes',
   notesHint: 'Set dates, delivery, dressing: anything the vendor should know.',
   sendRequest: (verb: string) => `Send ${verb.toLowerCase()} request`,

@@ -335,12 +335,12 @@ describe('console editors', () => {
     const { page, context, blocked, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
     await page.waitForURL(/#\/tenants/);
     await open(page, '/t/aviation/vendor');
-    await page.getByRole('combobox', { name: 'Time zone' }).fill('london');
+    await page.getByRole('combobox', { name: 'Time zone', exact: true }).fill('london');
     await page.getByRole('option', { name: /Europe\/London/ }).click();
     // Los Angeles coordinates in the London zone: the map-free check says so.
     await page.getByText(/about 8 hours of longitude from the time zone Europe\/London/).waitFor();
     await shot(page, 'vendor_zone-warning_1280');
-    await page.getByRole('combobox', { name: 'Time zone' }).fill('new york');
+    await page.getByRole('combobox', { name: 'Time zone', exact: true }).fill('new york');
     await page.getByRole('option', { name: /America\/New York/ }).click();
     await page.getByRole('spinbutton', { name: 'Day 4' }).fill('0.25');
     await page.getByRole('textbox', { name: 'Opening hours' }).fill('Mon–Sat 6am–8pm');

@@ -19,7 +19,7 @@ import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
 import { rememberRedirectTarget } from '../../auth/redirect-target';
-import { nearestStoreId, storesOf } from '../../../schema/rental/stores';
+import { storesOf } from '../../../schema/rental/stores';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { newRequestKey, productionRequestsApi, type ShownProductionRequest } from '../../lib/production-requests-api';
 import { ProductionParts } from '../marketplace/ProductionParts';
@@ -142,7 +142,7 @@ export function QuoteRequestForm({
   const longest = firstDay ? addDays(firstDay, site.maxHireDays! - 1) : latest;
   const lastAllowed = longest < latest ? longest : latest;
   const fieldError = (name: string) => (error?.field === name ? error : undefined);
-  // A house with several stores: the production says where it collects (the store nearest its address first).
+  // A house with several stores: the production says where it collects, or leaves it to the house (the nearest store that has it).
   const stores = storesOf(vendor);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -301,11 +301,8 @@ export function QuoteRequestForm({
         {!platform && stores.length > 1 && (
           <label>
             {messages.collectFrom}
-            <select
-              name="store"
-              defaultValue={nearestStoreId(vendor, visitor.profile._geoloc) ?? stores[0]!.id}
-              aria-invalid={Boolean(fieldError('store'))}
-            >
+            <select name="store" defaultValue="" aria-invalid={Boolean(fieldError('store'))}>
+              <option value="">{messages.nearestStore}</option>
               {stores.map((store) => (
                 <option key={store.id} value={store.id}>
                   {store.address?.city && store.address.city !== store.name
