@@ -253,7 +253,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           onChange={setCrewStore}
           label={translate('backlot.scan.scanningAt')}
           none={translate('backlot.scan.ownStore', { store: storeName(sheet.store) })}
-          sx={{ minWidth: 200, displayPrint: 'none' }}
+          sx={{ width: { xs: '100%', sm: 250 }, displayPrint: 'none' }}
         />
         <Stack direction="row" spacing={1} alignItems="center">
           <QuoteStateChip state={sheet.state} />
