@@ -12,7 +12,7 @@ import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/h
 import { bookingWindow, freeOver, hiredInOver, isHiredIn, type Booking } from '../../schema/rental/availability';
 import { lineKitIn, stockItemsOf, stockOfItem } from '../../schema/rental/kits';
 import { freeCountingKits, withComponents, type StockItem } from './kit-stock';
-import { placementStock, unknownStore } from '../../schema/rental/stores';
+import { mainStoreOf, placementStock, storesOf, unknownStore } from '../../schema/rental/stores';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
@@ -406,8 +406,13 @@ export function changedLines(
     problems.push({ pointer: '/endDate', message: `a hire lasts at most ${settings.site.maxHireDays} days` });
   const storeSaid = unknownStore(settings.vendor, change.store);
   if (storeSaid) problems.push({ pointer: '/store', message: storeSaid });
-  else if (change.store !== undefined && change.store !== (stored.store ?? change.store) && out.size)
-    problems.push({ pointer: '/store', message: `the hire is under way from ${stored.store}: it keeps its store` });
+  else if (change.store !== undefined) {
+    // Once any of it is out, it comes back where it went out from.
+    const houseStores = storesOf(settings.vendor);
+    const from = houseStores.find((store) => store.id === (stored.store ?? mainStoreOf(houseStores)));
+    if (change.store !== from?.id && [...out.values()].some((count) => count > 0))
+      problems.push({ pointer: '/store', message: `the hire is under way from ${from?.name}: it keeps its store` });
+  }
   if (problems.length)
     throw new FieldProblemsError(
       problems,

@@ -232,6 +232,22 @@ describe('a house with two stores', () => {
     const scan = (orderId: string, direction: 'out' | 'in', more: object = {}) =>
       api(`orders/${orderId}/scans`, { id: `store-scan-${++sequence}`, direction, code: `aviation/${tag}`, ...more });
     expect((await scan(order.id, 'out')).json().record.outcome).toBe('ok');
+    // Out now: the hire comes back where it went out from, so it cannot move store.
+    const { revision } = (await api(`quote-requests/${order.id}`)).json();
+    const moved = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${order.id}/change`,
+      payload: {
+        items: [{ objectID: LAMPS, quantity: 1 }],
+        startDate: order.startDate,
+        endDate: order.endDate,
+        pricing: { adjustments: {}, services: [] },
+        store: 'atlanta',
+      },
+      headers: { 'if-match': `"${revision}"` },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual({ store: 'the hire is under way from Sun Valley: it keeps its store' });
     // A store the house lacks is refused before anything is read.
     const nowhere = await scan(order.id, 'in', { store: 'leeds' });
     expect(nowhere.statusCode).toBe(400);
