@@ -3,7 +3,7 @@
  * other bookings on its items, with the item's name) and on an item's page (its own, with the
  * production and who asked). It scrolls sideways inside its card on a phone, reachable by keyboard.
  */
-import { isHiredIn, isOffShelf, isOutEarly, orderOfOutEarly } from '../../schema/rental/availability';
+import { isHiredIn, isOffShelf, isOutEarly, isTransfer, orderOfOutEarly } from '../../schema/rental/availability';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import type { Booking } from '../../schema/rental/availability';
@@ -54,13 +54,15 @@ export function BookingsTable({ tenantId, label, bookings, itemName, withProduct
                 {/* Stock off the shelf runs until it is back: its start, not a two-century span. */}
                 {isOffShelf(booking)
                   ? translate('backlot.quotes.since', { day: booking.firstDay })
-                  : `${booking.firstDay} → ${booking.lastDay}`}
+                  : isTransfer(booking)
+                    ? translate('backlot.quotes.moved', { day: booking.firstDay })
+                    : `${booking.firstDay} → ${booking.lastDay}`}
               </TableCell>
               {withProduction && (
                 <TableCell>{[booking.production, booking.who].filter(Boolean).join(' · ') || '—'}</TableCell>
               )}
               <TableCell>
-                {isOffShelf(booking) || isHiredIn(booking) ? (
+                {isOffShelf(booking) || isHiredIn(booking) || isTransfer(booking) ? (
                   '—'
                 ) : (
                   <Link
