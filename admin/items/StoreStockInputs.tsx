@@ -17,14 +17,14 @@ export function StoreStockInputs({ tenantId }: { tenantId: string }) {
   const { data: tenant } = useTenantRecord(tenantId);
   const stores = tenant?.vendor.stores ?? [];
   if (stores.length < 2) return null;
-  const [main, ...others] = stores;
+  const others = stores.slice(1);
   return (
     <>
       <Typography variant="subtitle1" component="h2" sx={{ mt: 2, fontWeight: 600 }}>
         {storeStock.schema.title as string}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1, maxWidth: 720 }}>
-        {(storeStock.schema.description as string).replace('the main one', main!.name)}
+        {storeStock.schema.description as string}
       </Typography>
       <ArrayInput source="storeStock" label={false}>
         <SimpleFormIterator inline disableReordering>

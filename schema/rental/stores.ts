@@ -327,3 +327,14 @@ export function storeThatKeeps(
     );
   return (nearestFirst.find(keeps) ?? stores[0]!).id;
 }
+
+/** The transfer rows among `rows`, by item: what moves each item's stock between stores. */
+export function transfersByItem(rows: readonly Booking[]): Map<string, Booking[]> {
+  const byItem = new Map<string, Booking[]>();
+  for (const row of rows.filter(isTransfer)) {
+    const list = byItem.get(row.objectID);
+    if (list) list.push(row);
+    else byItem.set(row.objectID, [row]);
+  }
+  return byItem;
+}

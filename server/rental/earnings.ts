@@ -7,7 +7,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { EarningsTally, earningsByCategory, type EarningsRow } from '../../schema/rental/earnings';
 import type { Item, QuoteRequest } from '../../schema/types.generated';
-import { isTransfer, type Booking } from '../../schema/rental/availability';
+import { transfersByItem } from '../../schema/rental/stores';
 import type { QuoteStores } from './quote-conversation';
 
 const PAGE = 500;
@@ -39,10 +39,9 @@ export async function earningsReport(
   store?: { id: string; main: string },
 ): Promise<{ from: string; to: string; by: 'item' | 'category'; orders: number; rows: EarningsRow[] }> {
   // At one store: the transfers of each item there, which move its stock in the period.
-  const moves = new Map<string, Booking[]>();
-  if (store)
-    for (const row of await stores.quoteRequests.bookingsBetween(tenantId, period.from, period.to))
-      if (isTransfer(row)) moves.set(row.objectID, [...(moves.get(row.objectID) ?? []), row]);
+  const moves = store
+    ? transfersByItem(await stores.quoteRequests.bookingsBetween(tenantId, period.from, period.to))
+    : new Map();
   const tally = new EarningsTally(period.from, period.to, items, store && { ...store, moves });
   let read = 0;
   // Keyset pages without a total: each page starts after the last, however far into the year.

@@ -13,6 +13,7 @@ import {
   transferShortage,
   transfersOf,
   transferRows,
+  unknownStore,
   type Transfer,
 } from '../../schema/rental/stores';
 import type { TransferInput } from '../../schema/types.generated';
@@ -31,11 +32,11 @@ const refused = (pointer: string, message: string) =>
 
 /** What is wrong with a transfer before any booking is read: stores the house lacks, the same store twice, dates out of order. */
 function inputProblems(input: TransferInput, settings: QuoteSettings, today: string) {
-  const known = new Set(storesOf(settings.vendor).map((store) => store.id));
   const problems: Array<{ pointer: string; message: string }> = [];
-  for (const field of ['from', 'to'] as const)
-    if (!known.has(input[field]))
-      problems.push({ pointer: `/${field}`, message: `the house has no store ${JSON.stringify(input[field])}` });
+  for (const field of ['from', 'to'] as const) {
+    const unknown = unknownStore(settings.vendor, input[field]);
+    if (unknown) problems.push({ pointer: `/${field}`, message: unknown });
+  }
   if (input.from === input.to) problems.push({ pointer: '/to', message: 'is the store it leaves: choose another' });
   if (input.outOn < today) problems.push({ pointer: '/outOn', message: `is past: the earliest is today, ${today}` });
   if (input.inOn < input.outOn) problems.push({ pointer: '/inOn', message: `is before it leaves (${input.outOn})` });

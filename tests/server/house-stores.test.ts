@@ -85,6 +85,20 @@ describe('a house with two stores', () => {
       store: 'Jetway Props has no store "leeds" (its stores: sun-valley, atlanta)',
     });
 
+    // A transfer from a store the house lacks says so at its field, in the same words.
+    const nowhere = await api('transfers', {
+      objectID: SEATS,
+      quantity: 1,
+      from: 'leeds',
+      to: 'atlanta',
+      outOn: first,
+      inOn: first,
+    });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().errors).toEqual({
+      from: 'Jetway Props has no store "leeds" (its stores: sun-valley, atlanta)',
+    });
+
     // Asked without a store, from near Atlanta: Atlanta keeps none yet, so Sun Valley has it.
     expect(await storeNearAtlanta('peachtree@studio.example')).toBe('sun-valley');
   });

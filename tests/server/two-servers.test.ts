@@ -428,13 +428,8 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     return { accepted, revisions };
   }
 
-  it('gives the last units to exactly one of two confirmations at once, one on each server; the other is told which line and why', async () => {
-    const [item] = (await on(0, '/api/tenants/aviation/items?range=[1,1]&sort=["name","ASC"]')).json() as Array<{
-      id: string;
-      quantity: number;
-    }>;
-    const start = earliestStart('America/Los_Angeles', 30, new Date());
-    const { accepted, revisions } = await twoAccepted(item!, start, ['ana@studio.example', 'ben@studio.example']);
+  /** Both accepted requests confirmed at once, the first on server 0 and the second on server 1: exactly one is, and the other's refusal. */
+  const oneConfirmedOfTwo = async (accepted: readonly string[], revisions: readonly string[]) => {
     const confirmations = await Promise.all(
       accepted.map((id, index) =>
         on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, {
@@ -444,7 +439,17 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       ),
     );
     expect(confirmations.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const refused = confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
+    return confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
+  };
+
+  it('gives the last units to exactly one of two confirmations at once, one on each server; the other is told which line and why', async () => {
+    const [item] = (await on(0, '/api/tenants/aviation/items?range=[1,1]&sort=["name","ASC"]')).json() as Array<{
+      id: string;
+      quantity: number;
+    }>;
+    const start = earliestStart('America/Los_Angeles', 30, new Date());
+    const { accepted, revisions } = await twoAccepted(item!, start, ['ana@studio.example', 'ben@studio.example']);
+    const refused = await oneConfirmedOfTwo(accepted, revisions);
     expect(refused.errors['lines.0.quantity']).toMatch(
       /^only 0 of \d+ free on \d{4}-\d\d-\d\d: other holds and orders have the rest$/,
     );
@@ -493,16 +498,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       start,
       ['kit-ana@studio.example', 'kit-ben@studio.example'],
     );
-    const confirmations = await Promise.all(
-      accepted.map((id, index) =>
-        on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, {
-          method: 'POST',
-          headers: { 'if-match': revisions[index]! },
-        }),
-      ),
-    );
-    expect(confirmations.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const refused = confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
+    const refused = await oneConfirmedOfTwo(accepted, revisions);
     expect(refused.errors['lines.0.quantity']).toMatch(
       /only 0 of \d+ free on \d{4}-\d\d-\d\d: other holds and orders have the rest$/,
     );

@@ -5,8 +5,7 @@
  * (bookingsBetween) and the catalogue, laid out by schema/rental/planner.ts. Kits have no stock of
  * their own and no row: their bookings are their components'.
  */
-import type { Booking } from '../../../../schema/rental/availability';
-import { atStore, isTransfer, mainStoreOf, stockAtStore, stockOnDay } from '../../../../schema/rental/stores';
+import { atStore, mainStoreOf, stockAtStore, stockOnDay, transfersByItem } from '../../../../schema/rental/stores';
 import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { bookingWindow } from '../../../../schema/rental/availability';
@@ -96,9 +95,7 @@ const planner: FastifyPluginAsync = async (app) => {
         range,
       );
       // What each row says it has: the store's share as transfers left it on the first day shown.
-      const moves = new Map<string, Booking[]>();
-      for (const row of atThisStore.filter(isTransfer))
-        moves.set(row.objectID, [...(moves.get(row.objectID) ?? []), row]);
+      const moves = transfersByItem(atThisStore);
       answer.rows.forEach((row, index) => {
         row.stock = stockOnDay(shown[index]!, moves.get(row.objectID) ?? [], query.store!, main, from);
       });
