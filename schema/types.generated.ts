@@ -62,6 +62,14 @@ export type Checks = {
   pass: boolean;
 }[];
 /**
+ * Photos: Pictures the tester took (a scorched plug, a frayed flex): the house's own item photo addresses.
+ *
+ * @maxItems 6
+ *
+ * Items: Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
+ */
+export type Photos = string[];
+/**
  * StepInput: What a step of the conversation may carry besides its name: the priced version read (to accept one) and why (to decline or cancel; cancelling a confirmed order needs it). The reason is shown to the other side and mailed to them.
  */
 export type StepInput = {
@@ -1027,6 +1035,12 @@ export interface CategoryGroup {
    * @maxItems 200
    */
   categories: Category[];
+  /**
+   * Tests for every item: Tests every unit-tracked item in this group must pass (a PAT every 365 days for practical lamps), unless the item sets a test of the same id itself. Items in a narrower category take that one's test of the same id.
+   *
+   * @maxItems 10
+   */
+  inspections?: InspectionRule[];
 }
 /**
  * The picture on this entry's card in the storefront's category grids. Unset, the card shows the first photo of an item filed here (or under it), else the tenant's placeholder.
@@ -1061,6 +1075,12 @@ export interface Category {
    * @maxItems 200
    */
   subcategories?: Subcategory[];
+  /**
+   * Tests for every item: Tests every unit-tracked item in this category must pass (a PAT every 365 days for practical lamps), unless the item sets a test of the same id itself. Items in a narrower category take that one's test of the same id.
+   *
+   * @maxItems 10
+   */
+  inspections?: InspectionRule[];
 }
 export interface Subcategory {
   /**
@@ -1076,6 +1096,41 @@ export interface Subcategory {
    */
   glCode?: string;
   image?: CardPicture;
+  /**
+   * Tests for every item: Tests every unit-tracked item in this subcategory must pass (a PAT every 365 days for practical lamps), unless the item sets a test of the same id itself. Items in a narrower category take that one's test of the same id.
+   *
+   * @maxItems 10
+   */
+  inspections?: InspectionRule[];
+}
+/**
+ * One test a unit must pass, every so many days or hires (or both, whichever comes first), with what the tester checks.
+ */
+export interface InspectionRule {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  id: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Every (days): Days from one pass to the next test.
+   */
+  everyDays?: number;
+  /**
+   * Every (hires): Hires a unit goes out on from one pass to the next test.
+   */
+  everyHires?: number;
+  /**
+   * Checklist: What the tester checks, each passed or failed in turn.
+   *
+   * @maxItems 30
+   *
+   * Items: Check: One line of the checklist.
+   */
+  checklist?: string[];
 }
 export interface CategoryRedirect {
   /**
@@ -1645,35 +1700,6 @@ export interface KitComponent {
    * Quantity: How many one kit holds.
    */
   quantity: number;
-}
-/**
- * One test a unit must pass, every so many days or hires (or both, whichever comes first), with what the tester checks.
- */
-export interface InspectionRule {
-  /**
-   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
-   */
-  id: string;
-  /**
-   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
-   */
-  name: string;
-  /**
-   * Every (days): Days from one pass to the next test.
-   */
-  everyDays?: number;
-  /**
-   * Every (hires): Hires a unit goes out on from one pass to the next test.
-   */
-  everyHires?: number;
-  /**
-   * Checklist: What the tester checks, each passed or failed in turn.
-   *
-   * @maxItems 30
-   *
-   * Items: Check: One line of the checklist.
-   */
-  checklist?: string[];
 }
 /**
  * A tenant's items as a file (tenants/<id>/catalogue.json): the sample catalogue a tenant ships with, loaded into the item store by `backlot catalogue import`.
@@ -3144,6 +3170,7 @@ export interface ServiceRecord {
    * Note: What was found or done.
    */
   note?: string;
+  photos?: Photos;
   /**
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
@@ -3178,6 +3205,7 @@ export interface UnitTestInput {
    * Note: What was found or done.
    */
   note?: string;
+  photos?: Photos;
 }
 /**
  * A repair of one unit as the house records it, with what it cost.

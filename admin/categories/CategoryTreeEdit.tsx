@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { SimpleForm, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
+import { rulesSaid, type InspectionRule } from '../../schema/rental/inspections';
 import { itemSchema, propertySchema, rootSchema, type Located } from '../../schema/schema-walk';
 import { Expandable } from '../components/Expandable';
 import { NameSlugInputs } from '../components/NameSlugInputs';
@@ -20,6 +21,7 @@ import { SortableList } from '../components/SortableList';
 import { fieldsOf, withoutEmptyValues, type FieldSpec } from '../schema-form/fields';
 import { ruleValidator } from '../schema-form/rule-validator';
 import { SchemaInput } from '../schema-form/SchemaInput';
+import { InspectionRows } from '../items/InspectionInputs';
 import { MoveToMenu, type MoveTarget } from './MoveToMenu';
 import { contentsOf, removalQuestion } from './tree-summary';
 import { TreeSaveButton } from './TreeSaveButton';
@@ -37,6 +39,13 @@ const inputsOf = (schema: Located) =>
 const groupInputs = inputsOf(groupSchema);
 const categoryInputs = inputsOf(categorySchema);
 const subcategoryInputs = inputsOf(subcategorySchema);
+/** What each level's tests are for, as its schema says (an array, so not among its inputs). */
+const testsHelpOf = (schema: Located) => propertySchema(schema, 'inspections')?.schema.description as string;
+const testsHelp = new Map([
+  [groupInputs, testsHelpOf(groupSchema)],
+  [categoryInputs, testsHelpOf(categorySchema)],
+  [subcategoryInputs, testsHelpOf(subcategorySchema)],
+]);
 
 const rules = ruleValidator({
   rules: ['unique-sibling-names', 'service-gl-codes'],
@@ -92,7 +101,29 @@ function EntryLine({
         {children}
         <PictureInputs rowSource={rowSource} inputs={inputs} />
       </Box>
+      <CategoryTests rowSource={rowSource} help={testsHelp.get(inputs)} />
     </>
+  );
+}
+
+/** The tests every unit-tracked item under this entry must pass (a PAT for every practical lamp), opened from a summary line. */
+function CategoryTests({ rowSource, help }: { rowSource: string; help: string | undefined }) {
+  const row = (useWatch({ name: rowSource }) as { name?: string; inspections?: InspectionRule[] } | undefined) ?? {};
+  // Service groups (and what they hold) carry ledger codes, not stock: nothing to test.
+  const group = useWatch({ name: rowSource.split('.').slice(0, 2).join('.') }) as { kind?: string } | undefined;
+  const said = rulesSaid(row.inspections);
+  if (group?.kind === 'service' && !row.inspections?.length) return null;
+  return (
+    <Expandable
+      label={`the tests for every item in ${row.name || 'this entry'}`}
+      summary={said ? `Tests for every item: ${said}` : 'No tests for every item'}
+      errorPath={`${rowSource}.inspections`}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 720 }}>
+        {help}
+      </Typography>
+      <InspectionRows source={`${rowSource}.inspections`} />
+    </Expandable>
   );
 }
 

@@ -41,7 +41,9 @@ export function Expandable({ summary, children, label, errorPath }: ExpandablePr
         </Typography>
       </Box>
       <Collapse in={open} unmountOnExit>
-        <Box sx={{ ml: { xs: 0, sm: 2 }, mt: 1 }}>{children}</Box>
+        <Box role="region" aria-label={label} sx={{ ml: { xs: 0, sm: 2 }, mt: 1 }}>
+          {children}
+        </Box>
       </Collapse>
     </>
   );

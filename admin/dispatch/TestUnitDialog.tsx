@@ -1,7 +1,7 @@
 /**
  * A unit's test, recorded where the warehouse stands (the scan screen when a unit is refused as
- * due, or the due list): what is due and why, the test's checklist to tick, a note, then Passed
- * (every check ticked) or Failed (the unit goes to repair). Keyboard first: the checks are
+ * due, or the due list): what is due and why, the test's checklist to tick, a note and photos
+ * (a scorched plug), then Passed (every check ticked) or Failed (the unit goes to repair). Keyboard first: the checks are
  * checkboxes in order, the note a field, the two answers buttons.
  */
 import {
@@ -22,6 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Unit } from '../../schema/types.generated';
+import { ConditionPhotos } from './ConditionPhotos';
 import { hireApi, type UnitTests } from './hire-api';
 
 export function TestUnitDialog({
@@ -44,6 +45,8 @@ export function TestUnitDialog({
   const [rule, setRule] = useState<string>();
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -68,6 +71,7 @@ export function TestUnitDialog({
         result,
         ...(checklist.length && { checks: checklist.map((label) => ({ label, pass: Boolean(ticked[label]) })) }),
         ...(note.trim() && { note: note.trim() }),
+        ...(photos.length && { photos }),
       })
       .then(
         (after) => onDone(after, result),
@@ -141,13 +145,23 @@ export function TestUnitDialog({
             sx={{ mt: 1 }}
           />
         )}
+        {test && <ConditionPhotos tenantId={tenantId} photos={photos} onChange={setPhotos} onBusy={setUploading} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button color="error" variant="outlined" disabled={!test || sending} onClick={() => record('fail')}>
+        <Button
+          color="error"
+          variant="outlined"
+          disabled={!test || sending || uploading}
+          onClick={() => record('fail')}
+        >
           {translate('backlot.tests.failed')}
         </Button>
-        <Button variant="contained" disabled={!test || sending || !allTicked} onClick={() => record('pass')}>
+        <Button
+          variant="contained"
+          disabled={!test || sending || uploading || !allTicked}
+          onClick={() => record('pass')}
+        >
           {translate('backlot.tests.passed')}
         </Button>
       </DialogActions>

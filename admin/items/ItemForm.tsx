@@ -130,7 +130,7 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
       />
       <StoreStockInputs tenantId={tenantId} />
       <KitInputs tenantId={tenantId} />
-      <InspectionInputs />
+      <InspectionInputs tenantId={tenantId} />
       <ArrayInput source="images" label={translate('backlot.items.photos')}>
         {/* A row's move and remove buttons show on hover (react-admin's way), and here too while focus is in the row, so they are reached by keyboard. */}
         <SimpleFormIterator

@@ -2,7 +2,8 @@
  * Under an item's form: how it is tracked, and its units when tracked unit by unit. An item counted
  * as a quantity can move to units (one tagged unit made for each in stock); each unit shows its
  * tag, status and condition, and is sent to repair, put back in service or retired with a note
- * (a unit out on an order is checked in on the scan screen instead). Labels print from here.
+ * (a unit out on an order is checked in on the scan screen instead); its tests and repairs open
+ * from its row. Labels print from here.
  */
 import { useTenantRecord } from '../tenants/useTenantRecord';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
@@ -27,6 +28,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import type { Unit } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
+import { UnitRecordsDialog } from './UnitRecordsDialog';
 
 type Move = 'inService' | 'repair' | 'retired';
 const statusColour = {
@@ -68,6 +70,7 @@ export function ItemUnits({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [moving, setMoving] = useState<{ unit: Unit; to: Move }>();
+  const [reading, setReading] = useState<Unit>();
   const load = useCallback(
     () =>
       fetchUtils.fetchJson(`${base}/items/${encodeURIComponent(objectID)}/units`).then(
@@ -164,6 +167,13 @@ export function ItemUnits({
                     </TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{unit.condition ?? '—'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        aria-label={translate('backlot.units.recordsOf', { tag: unit.tag })}
+                        onClick={() => setReading(unit)}
+                      >
+                        {translate('backlot.units.records', { smart_count: unit.service?.length ?? 0 })}
+                      </Button>
                       {movesFrom[unit.status].map((to) => (
                         <Button
                           key={to}
@@ -182,6 +192,9 @@ export function ItemUnits({
           </Box>
         )}
       </CardContent>
+      {reading && tenant && (
+        <UnitRecordsDialog unit={reading} site={tenant.site} onClose={() => setReading(undefined)} />
+      )}
       {moving && (
         <MoveDialog
           unit={moving.unit}

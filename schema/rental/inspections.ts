@@ -9,9 +9,52 @@
  * route writes `afterTest`, the due list and the calendar feed read `nextDue`.
  */
 import { addDays } from './quote-rules';
-import type { InspectionRule, ServiceRecord, Unit } from '../types.generated';
+import type { CategoryPath, CategoryTree, InspectionRule, ServiceRecord, Unit } from '../types.generated';
 
 export type { InspectionRule };
+
+/**
+ * The tests an item's units must pass: its own, then its subcategory's, its category's and its
+ * group's (a house sets the PAT once for every practical lamp), each test id taken from the
+ * narrowest that sets it, so an item can change a category's test by giving one the same id.
+ */
+export function inspectionRulesOf(
+  item: { inspections?: InspectionRule[]; category: CategoryPath },
+  tree: Pick<CategoryTree, 'groups'> | undefined,
+): InspectionRule[] {
+  const group = tree?.groups.find((entry) => entry.slug === item.category.group);
+  const category = group?.categories.find((entry) => entry.slug === item.category.category);
+  const subcategory = category?.subcategories?.find((entry) => entry.slug === item.category.subcategory);
+  const rules = new Map<string, InspectionRule>();
+  for (const level of [item, subcategory, category, group])
+    for (const rule of level?.inspections ?? []) if (!rules.has(rule.id)) rules.set(rule.id, rule);
+  return [...rules.values()];
+}
+
+/** The item with the tests its units must pass (`inspectionRulesOf`) as its own, for the rules that read `item.inspections`. */
+export function withCategoryTests<T extends { inspections?: InspectionRule[]; category: CategoryPath }>(
+  item: T,
+  tree: Pick<CategoryTree, 'groups'> | undefined,
+): T {
+  const rules = inspectionRulesOf(item, tree);
+  return rules.length === (item.inspections?.length ?? 0) ? item : { ...item, inspections: rules };
+}
+
+/** Tests as a line: "PAT every 365 days; Rig check every 10 hires or 90 days"; empty for none. */
+export function rulesSaid(
+  rules: readonly Pick<InspectionRule, 'name' | 'everyDays' | 'everyHires'>[] | undefined,
+): string {
+  // A form's emptied number is null until it is saved.
+  const every = (count: number | null | undefined, one: string) =>
+    count == null ? [] : [`${count} ${one}${count === 1 ? '' : 's'}`];
+  return (rules ?? [])
+    .filter((rule) => rule.name)
+    .map((rule) => {
+      const when = [...every(rule.everyHires, 'hire'), ...every(rule.everyDays, 'day')].join(' or ');
+      return when ? `${rule.name} every ${when}` : rule.name;
+    })
+    .join('; ');
+}
 
 /** A test a unit is due: never passed, past (or before a hire's end) its day, or out on its hires. */
 export interface DueInspection {
@@ -108,6 +151,8 @@ export interface TestResult {
   result: 'pass' | 'fail';
   checks?: ReadonlyArray<{ label: string; pass: boolean }>;
   note?: string;
+  /** The tester's photos, as stored (their addresses). */
+  photos?: readonly string[];
 }
 
 /** A service record kept on the unit, the newest SERVICE_KEPT kept. */
@@ -141,6 +186,7 @@ export function afterTest(
     result: test.result,
     ...(test.checks?.length && { checks: test.checks.map((check) => ({ ...check })) }),
     ...(test.note?.trim() && { note: test.note.trim() }),
+    ...(test.photos?.length && { photos: [...test.photos] }),
   };
   if (test.result === 'fail') return { unit: withService(unit, record), record };
   const inspections = [

@@ -7,12 +7,12 @@
 import { FieldProblemsError } from '../stores/field-problems';
 import { mainStoreOf, perStore, storeNames, storesOf, unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { schemaDocuments } from '../../schema/documents';
 import { overdueToLender } from '../../schema/marketplace/sub-hires';
 import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
 import { stockItemsOf, stockOfLines } from '../../schema/rental/kits';
+import { withCategoryTests } from '../../schema/rental/inspections';
 import {
   hireCounts,
   hireLineOf,
@@ -34,7 +34,8 @@ import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quot
 import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
 import { formatMoney } from '../../schema/display/format';
 import type { HandoverInput, Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
-import { isStorableName, type AssetStore } from '../assets/asset-store';
+import type { AssetStore } from '../assets/asset-store';
+import { storedPhoto } from './stored-photos';
 import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
 import { itemsOfQuotes, QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
@@ -70,7 +71,13 @@ export async function scanOnOrder(
       ...(itemId.test(code) ? [code] : []),
     ]),
   ];
-  const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
+  // Each item with the tests its units must pass, its categories' among them.
+  const items = new Map(
+    (await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [
+      item.objectID,
+      withCategoryTests(item, settings.categories),
+    ]),
+  );
   const today = todayIn(settings.timezone, now);
   const bookingsBefore =
     input.direction === 'out'
@@ -650,29 +657,6 @@ const NO_HANDOVER: Record<HandoverInput['direction'], string> = {
 /** At most this many hand-overs on an order (the schema's limit). */
 const HANDOVERS_PER_ORDER = 100;
 
-/**
- * The signature's own address once it is known to be a file of this tenant's photos folder that
- * exists: decoded and normalised first, so `../`, `%2e%2e` or another tenant's folder behind a
- * prefix that merely looks right are refused; undefined for anything else.
- */
-async function storedSignature(
-  assets: Pick<AssetStore, 'stat'>,
-  tenantId: string,
-  signature: string,
-): Promise<string | undefined> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(signature.split(/[?#]/)[0]!);
-  } catch {
-    return undefined;
-  }
-  const normal = path.posix.normalize(decoded);
-  const prefix = `/items/${tenantId}/`;
-  const name = normal.startsWith(prefix) ? normal.slice(prefix.length) : '';
-  if (!name || name.includes('/') || !isStorableName(tenantId, name, 'items')) return undefined;
-  return (await assets.stat(tenantId, 'items', name)) ? `${prefix}${name}` : undefined;
-}
-
 /** A hand-over signed on the scan screen: the name and signature kept on the order, recorded in its audit; a repeated id is answered, not added again. */
 export async function recordHandover(
   stores: QuoteStores,
@@ -682,9 +666,7 @@ export async function recordHandover(
   const { tenantId } = request;
   // The signature is a file this tenant stored (an item photo), never an address elsewhere.
   const signature =
-    request.input.signature === undefined
-      ? undefined
-      : await storedSignature(assets, tenantId, request.input.signature);
+    request.input.signature === undefined ? undefined : await storedPhoto(assets, tenantId, request.input.signature);
   if (request.input.signature !== undefined && !signature)
     throw new QuoteRefusedError('The signature must be an image uploaded here, in this house’s own photos.');
   const input = { ...request.input, ...(signature && { signature }) };

@@ -46,6 +46,7 @@ export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';
 export { dailyStock, withComponents } from './kit-stock';
 export { recordRepair, testsDue, testUnit, unitTests } from './unit-service';
+export { storedPhotos } from './stored-photos';
 export { earningsReport } from './earnings';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
 export { tellOverdue } from './overdue-watch';

@@ -10,6 +10,7 @@ import {
   afterTest,
   dueInspections,
   dueSaid,
+  inspectionRulesOf,
   nextDue,
   withService,
   type DueTest,
@@ -63,24 +64,29 @@ async function changeUnit(
 }
 
 /** A unit's item and its tests, read from the catalogue (a unit whose item is gone has none). */
-async function itemOfUnit(stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>, tenantId: string, tag: string) {
+async function itemOfUnit(
+  stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
+  settings: Pick<QuoteSettings, 'categories'>,
+  tenantId: string,
+  tag: string,
+) {
   const unit = await stores.quoteRequests.getUnit(tenantId, tag.toUpperCase());
   if (!unit) throw new UnknownUnitError(tag);
   const [item] = await stores.itemStore.getMany(tenantId, [unit.objectID]);
-  return { unit, item, rules: item?.inspections ?? [] };
+  return { unit, item, rules: item ? inspectionRulesOf(item, settings.categories) : [] };
 }
 
 /** What a unit is due by `until` (a hire's last day; today without one), said as the scan says it, with each test's checklist. */
 export async function unitTests(
   stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
-  settings: Pick<QuoteSettings, 'timezone'>,
+  settings: Pick<QuoteSettings, 'timezone' | 'categories'>,
   tenantId: string,
   tag: string,
   now: Date,
   until?: string,
 ) {
   const today = todayIn(settings.timezone, now);
-  const { unit, item, rules } = await itemOfUnit(stores, tenantId, tag);
+  const { unit, item, rules } = await itemOfUnit(stores, settings, tenantId, tag);
   const name = item?.name ?? unit.objectID;
   const lastDay = until && until > today ? until : today;
   return {
@@ -104,10 +110,10 @@ export async function unitTests(
 /** A test of a unit: passed, it may go out again; failed, it goes to repair in the same step. */
 export async function testUnit(
   stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
-  settings: Pick<QuoteSettings, 'timezone'>,
+  settings: Pick<QuoteSettings, 'timezone' | 'categories'>,
   request: { tenantId: string; tag: string; test: UnitTestInput; who: string; now: Date },
 ): Promise<Unit> {
-  const { rules } = await itemOfUnit(stores, request.tenantId, request.tag);
+  const { rules } = await itemOfUnit(stores, settings, request.tenantId, request.tag);
   const today = todayIn(settings.timezone, request.now);
   return changeUnit(stores, request, (unit) => {
     if (unit.status !== 'inService' && unit.status !== 'repair')
@@ -151,12 +157,12 @@ export async function recordRepair(
 
 /**
  * The tests due over the next `days` days and those overdue, soonest first, for the units of the
- * items that have tests (`items`, the tenant's): the console's due list and the calendar feed.
+ * tenant's items (`items`) that have tests, their categories' among them: the console's due list and the calendar feed.
  * Units lost or retired are left out.
  */
 export async function testsDue(
   stores: Pick<QuoteStores, 'quoteRequests'>,
-  settings: Pick<QuoteSettings, 'timezone'>,
+  settings: Pick<QuoteSettings, 'timezone' | 'categories'>,
   tenantId: string,
   items: readonly Item[],
   now: Date,
@@ -166,7 +172,7 @@ export async function testsDue(
   const until = addDays(today, days - 1);
   const due: DueTest[] = [];
   for (const item of items) {
-    const rules = item.inspections ?? [];
+    const rules = inspectionRulesOf(item, settings.categories);
     if (!rules.length) continue;
     for (let offset = 0; ; offset += UNITS_PAGE) {
       const { units } = await stores.quoteRequests.listUnits(tenantId, {

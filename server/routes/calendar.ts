@@ -48,13 +48,13 @@ const calendar: FastifyPluginAsync = async (app) => {
   const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) =>
     `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;
 
-  /** Each tenant's items with tests, read once per catalogue version (calendar apps poll every few minutes). */
+  /** Each tenant's items, read once per catalogue version (calendar apps poll every few minutes); testsDue finds their tests, their categories' among them. */
   const tested = new Map<string, { version: number; items: Promise<Item[]> }>();
-  const testedItems = (tenantId: string) => {
+  const catalogueOf = (tenantId: string) => {
     const version = app.catalogueVersion(tenantId);
     let kept = tested.get(tenantId);
     if (kept?.version !== version) {
-      const items = allItems(app.itemStore, tenantId).then((all) => all.filter((item) => item.inspections?.length));
+      const items = allItems(app.itemStore, tenantId);
       kept = { version, items };
       tested.set(tenantId, kept);
       items.catch(() => tested.get(tenantId)?.items === items && tested.delete(tenantId));
@@ -102,8 +102,7 @@ const calendar: FastifyPluginAsync = async (app) => {
       const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
       const now = new Date();
       // Units' tests due over the next weeks (and overdue), beside the pick-ups and returns.
-      const tested = await testedItems(tenantId);
-      const { due } = await testsDue(stores, settings, tenantId, tested, now, TEST_DAYS);
+      const { due } = await testsDue(stores, settings, tenantId, await catalogueOf(tenantId), now, TEST_DAYS);
       const links = { order: orderLink(request, tenantId), tests: `${origin(request)}/admin/#/t/${tenantId}/tests` };
       return send(request, reply, `${tenantId}-hires`, await vendorFeed(stores, settings, tenantId, links, now, due));
     },

@@ -21,6 +21,7 @@ import { chooseOption, shootBothWidths, visitorPage } from '../helpers/browser';
 import { TEST_CARDS, testCard } from '../helpers/card-hold';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { acceptWithTestCard, sendQuoteRequest } from '../helpers/storefront-steps';
 
 let app: ConsoleUnderTest;
@@ -202,6 +203,11 @@ describe('a kit from the console to the warehouse floor', () => {
     expect(await passed.isDisabled()).toBe(true);
     await dialog.getByRole('checkbox', { name: 'Plug and fuse' }).check();
     await dialog.getByRole('checkbox', { name: 'Earth continuity' }).check();
+    // The tester photographs the plug: an item photo of this house's, kept on the test's record.
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'plug.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await dialog.getByRole('img', { name: 'Condition photo 1' }).waitFor();
     await expect.poll(() => passed.isEnabled()).toBe(true);
     await shootBothWidths(floor, app.artifacts, 'test-at-scan', { fits: true });
     await passed.click();
@@ -216,6 +222,31 @@ describe('a kit from the console to the warehouse floor', () => {
     await expect.poll(() => due.getByRole('row').count()).toBe(4);
     expect(await due.getByText(tag, { exact: true }).count()).toBe(0);
     await shootBothWidths(floor, app.artifacts, 'tests-due', { fits: true });
+
+    // The lamp's record keeps the test with its checks and photo.
+    await floor.goto(`${app.server.url}/admin/#/t/aviation/items/${LAMPS}`);
+    await floor.getByRole('button', { name: `Tests and repairs of ${tag}` }).click();
+    const records = floor.getByRole('dialog', { name: `Tests and repairs of ${tag}` });
+    await records.getByText('2 of 2 checks passed').waitFor();
+    await records.getByRole('img', { name: 'Photo 1 of the PAT' }).waitFor();
+    await shootBothWidths(floor, app.artifacts, 'unit-records', { fits: true });
+    await records.getByRole('button', { name: 'Close' }).click();
+
+    // Every light gets a visual check before each hire, set once on its category; the lamp's form says so.
+    await floor.goto(`${app.server.url}/admin/#/t/aviation/categories/tree`);
+    await floor.getByRole('button', { name: 'Show the categories of Studio Gear' }).click();
+    await floor.getByRole('button', { name: 'Show the tests for every item in Lighting' }).click();
+    const lighting = floor.getByRole('region', { name: 'the tests for every item in Lighting' });
+    await lighting.getByRole('button', { name: 'Add' }).click();
+    await lighting.getByRole('textbox', { name: 'Id', exact: true }).fill('visual');
+    await lighting.getByRole('textbox', { name: 'Name', exact: true }).fill('Visual check');
+    await lighting.getByRole('spinbutton', { name: 'Every (hires)' }).fill('1');
+    await floor.getByText('Tests for every item: Visual check every 1 hire', { exact: true }).waitFor();
+    await shootBothWidths(floor, app.artifacts, 'category-tests', { fits: true });
+    await floor.getByRole('button', { name: 'Save' }).click();
+    await floor.getByText('Element updated').waitFor();
+    await floor.goto(`${app.server.url}/admin/#/t/aviation/items/${LAMPS}`);
+    await floor.getByText('Its category also tests every unit: Visual check every 1 hire.', { exact: false }).waitFor();
     expect(admin.errors).toEqual([]);
   }, 180_000);
 

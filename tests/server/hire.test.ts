@@ -264,6 +264,23 @@ describe('the warehouse floor', () => {
       photos: ['javascript:alert(1)'],
     });
     expect([hostile.statusCode, hostile.body]).toEqual([400, expect.stringContaining('photos/0')]);
+    // A photo address that is not one this house stored (another house's folder, a climb out of its own) is refused at it.
+    for (const [index, foreign] of [
+      '/items/harbor/armrest.png',
+      `/items/aviation/..%2fharbor%2farmrest.png`,
+    ].entries()) {
+      const elsewhere = await consoleApi('POST', `orders/${order.id}/scans`, {
+        id: `foreign-photo-0${index}`,
+        direction: 'in',
+        code: tags[0],
+        condition: 'damaged',
+        photos: [photoUrl, foreign],
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().errors).toEqual({
+        'photos.1': 'Photo 2 must be an image uploaded here, in this house’s own photos.',
+      });
+    }
     const unit = (await consoleApi('GET', `items/${SEATS}/units`))
       .json()
       .find((entry: { tag: string }) => entry.tag === tags[1]);

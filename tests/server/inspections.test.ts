@@ -9,6 +9,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../schema/rental/quote-rules';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
 
@@ -125,5 +126,105 @@ describe('a unit due its test', () => {
     );
     expect(testsDue[0]!.startDate.isDate).toBe(true);
     expect(testsDue[0]!.startDate.toString()).toBe(list.json().today);
+  });
+});
+
+describe("a category's tests", () => {
+  it('apply to every item in it, a narrower entry or the item itself changing a test of the same id', async () => {
+    const tree = (await api('categories/tree')).json();
+    const save = (payload: object) =>
+      t.as('aviationAdmin', {
+        method: 'PUT',
+        url: '/api/tenants/aviation/categories/tree',
+        payload,
+        headers: { 'if-match': `"${(payload as { version: number }).version}"` },
+      });
+    const lighting = tree.groups.find((group: { slug: string }) => group.slug === 'studio-gear').categories;
+    const lightingAt = lighting.findIndex((entry: { slug: string }) => entry.slug === 'lighting');
+    const moodAt = lighting[lightingAt].subcategories.findIndex(
+      (entry: { slug: string }) => entry.slug === 'cabin-mood-lighting',
+    );
+    const groupAt = tree.groups.findIndex((group: { slug: string }) => group.slug === 'studio-gear');
+    // A test every 0 days is refused at its field.
+    lighting[lightingAt].inspections = [{ id: 'pat', name: 'PAT', everyDays: 0 }];
+    const refused = await save(tree);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain(
+      `/groups/${groupAt}/categories/${lightingAt}/inspections/0/everyDays`,
+    );
+    // Every light is PAT-tested yearly; the mood lighting twice a year.
+    lighting[lightingAt].inspections = [{ id: 'pat', name: 'PAT', everyDays: 365, checklist: ['Plug and fuse'] }];
+    lighting[lightingAt].subcategories[moodAt].inspections = [{ id: 'pat', name: 'Mood PAT', everyDays: 180 }];
+    const saved = await save(tree);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The reading lights set no test of their own: the subcategory's applies, and keeps the unit in.
+    const READING = 'cabin-reading-light-set-12';
+    const [reading] = (await api(`items/${READING}/units`, {})).json() as Array<{ tag: string }>;
+    expect((await api(`units/${reading!.tag}/tests`)).json()).toMatchObject({
+      tests: [{ id: 'pat', name: 'Mood PAT', everyDays: 180 }],
+      due: [{ rule: 'pat', reason: 'never' }],
+    });
+    const order = await confirmedOrder(t, 'mood@studio.example', [{ objectID: READING, quantity: 1 }], 0, 'Cabin');
+    const scan = await api(`orders/${order.id}/scans`, {
+      id: 'mood-scan-1-abcdef',
+      direction: 'out',
+      code: `aviation/${reading!.tag}`,
+    });
+    expect(scan.json().record).toMatchObject({
+      outcome: 'unavailable',
+      message: `Cabin Reading Light Set (12) ${reading!.tag} has no Mood PAT on record: test it before it goes out.`,
+    });
+    // The DMX controller sets its own PAT, by hires: that one is its test, not the category's.
+    const DMX = 'cabin-mood-lighting-controller-dmx';
+    await t.app.itemStore.update('aviation', DMX, (item) => ({
+      ...item,
+      inspections: [{ id: 'pat', name: 'Controller check', everyHires: 5 }],
+    }));
+    const [controller] = (await api(`items/${DMX}/units`, {})).json() as Array<{ tag: string }>;
+    expect((await api(`units/${controller!.tag}/tests`)).json().tests).toEqual([
+      { id: 'pat', name: 'Controller check', everyHires: 5, checklist: [] },
+    ]);
+    // The due list names both, each by its own test.
+    const due = (await api('tests-due?days=7')).json().due as Array<{ tag: string; test: string }>;
+    expect(due).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tag: reading!.tag, test: 'Mood PAT' }),
+        expect.objectContaining({ tag: controller!.tag, test: 'Controller check' }),
+      ]),
+    );
+  });
+});
+
+describe("a test's photos", () => {
+  it('are kept on its record when this house stored them, and refused at the photo when not', async () => {
+    const lamp = ((await api(`items/${LAMPS}/units`)).json() as Array<{ tag: string; status: string }>).find(
+      (unit) => unit.status === 'inService',
+    );
+    const upload = await api('item-photos', { name: 'scorched-plug.png', data: TINY_PNG.toString('base64') });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const photo = upload.json().url as string;
+    const foreign = await api(`units/${lamp!.tag}/tests`, {
+      rule: 'pat',
+      result: 'fail',
+      photos: [photo, '/items/harbor/scorched-plug.png'],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({
+      'photos.1': 'Photo 2 must be an image uploaded here, in this house’s own photos.',
+    });
+    const failed = await api(`units/${lamp!.tag}/tests`, {
+      rule: 'pat',
+      result: 'fail',
+      note: 'Scorched plug',
+      photos: [photo],
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json().service.at(-1)).toMatchObject({
+      kind: 'inspection',
+      result: 'fail',
+      note: 'Scorched plug',
+      photos: [photo],
+    });
   });
 });

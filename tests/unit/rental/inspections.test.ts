@@ -8,8 +8,10 @@ import {
   afterTest,
   dueInspections,
   dueSaid,
+  inspectionRulesOf,
   nextDue,
   outOnHire,
+  rulesSaid,
   type InspectionRule,
 } from '../../../schema/rental/inspections';
 import type { Unit } from '../../../schema/types.generated';
@@ -103,5 +105,53 @@ describe('a unit with tests', () => {
     expect(afterTest(lamp, undefined, { result: 'pass' }, 'crew', now, '2027-01-05')).toEqual({
       refused: "That is not one of this item's tests.",
     });
+  });
+});
+
+describe('tests set for a whole category', () => {
+  const tree = {
+    groups: [
+      {
+        name: 'Studio gear',
+        slug: 'studio-gear',
+        inspections: [{ id: 'visual', name: 'Visual check', everyHires: 1 }],
+        categories: [
+          {
+            name: 'Lighting',
+            slug: 'lighting',
+            inspections: [pat],
+            subcategories: [
+              { name: 'Mood', slug: 'mood', inspections: [{ ...pat, name: 'Mood PAT', everyDays: 180 }] },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  it('take each test id from the narrowest entry that sets it, the item first', () => {
+    const inMood = { category: { group: 'studio-gear', category: 'lighting', subcategory: 'mood' } };
+    expect(inspectionRulesOf(inMood, tree).map((rule) => rule.name)).toEqual(['Mood PAT', 'Visual check']);
+    expect(inspectionRulesOf({ category: { group: 'studio-gear', category: 'lighting' } }, tree)).toEqual([
+      pat,
+      { id: 'visual', name: 'Visual check', everyHires: 1 },
+    ]);
+    expect(inspectionRulesOf({ ...inMood, inspections: [rig, { ...pat, name: 'Own PAT' }] }, tree)).toEqual([
+      rig,
+      { ...pat, name: 'Own PAT' },
+      { id: 'visual', name: 'Visual check', everyHires: 1 },
+    ]);
+    expect(inspectionRulesOf({ category: { group: 'props', category: 'chairs' } }, tree)).toEqual([]);
+    expect(
+      inspectionRulesOf({ inspections: [rig], category: { group: 'props', category: 'chairs' } }, undefined),
+    ).toEqual([rig]);
+  });
+  it('are said in a line', () => {
+    expect(rulesSaid([pat, rig, { id: 'both', name: 'Rig', everyHires: 1, everyDays: 90 }])).toBe(
+      'PAT every 365 days; rig check every 10 hires; Rig every 1 hire or 90 days',
+    );
+    expect(rulesSaid(undefined)).toBe('');
+    expect(rulesSaid([{ name: 'Visual', everyHires: 1, everyDays: null as unknown as undefined }])).toBe(
+      'Visual every 1 hire',
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
   pullSheet,
   recordHandover,
   scanOnOrder,
+  storedPhotos,
   unitsForItem,
   quoteSettingsOf,
   notifyCreditNote,
@@ -140,7 +141,10 @@ const hire: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const settings = await settingsOf(tenantId);
-      const input = request.body as ScanInput;
+      const body = request.body as ScanInput;
+      // Condition photos are this house's own stored photos, or the scan is refused at the photo.
+      const photos = await storedPhotos(app.storefrontAssets.store, tenantId, body.photos);
+      const input = { ...body, ...(photos && { photos }) };
       const who = request.account!.email;
       const now = new Date();
       // Another house's label: stock this order hired in from it, scanned by the lender's own labels.

@@ -12,7 +12,15 @@ import { schemaIds } from '../../../../schema/documents';
 import type { RepairInput, UnitTestInput } from '../../../../schema/types.generated';
 import { allItems } from '../../../catalogue';
 import { recordSchema } from '../../../lib/api-docs';
-import { quoteSettingsOf, quoteStoresOf, recordRepair, testsDue, testUnit, unitTests } from '../../../rental';
+import {
+  quoteSettingsOf,
+  quoteStoresOf,
+  recordRepair,
+  storedPhotos,
+  testsDue,
+  testUnit,
+  unitTests,
+} from '../../../rental';
 import { tenantParams, unitParams } from './params';
 
 const objectSchema = { type: 'object', additionalProperties: true } as const;
@@ -60,7 +68,10 @@ const inspections: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId, tag } = request.params as { tenantId: string; tag: string };
-      const test = request.body as UnitTestInput;
+      const body = request.body as UnitTestInput;
+      // The tester's photos are this house's own stored photos, or the test is refused at the photo.
+      const photos = await storedPhotos(app.storefrontAssets.store, tenantId, body.photos);
+      const test = { ...body, ...(photos && { photos }) };
       const who = request.account!.email;
       const unit = await testUnit(stores, await settingsOf(tenantId), { tenantId, tag, test, who, now: new Date() });
       request.log.info({ tenantId, tag, rule: test.rule, result: test.result, by: who }, 'unit tested');
@@ -113,7 +124,7 @@ const inspections: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
       const { days } = request.query as { days?: string };
-      const items = (await allItems(app.itemStore, tenantId)).filter((item) => item.inspections?.length);
+      const items = await allItems(app.itemStore, tenantId);
       return testsDue(stores, await settingsOf(tenantId), tenantId, items, new Date(), days ? Number(days) : 7);
     },
   );
