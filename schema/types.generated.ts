@@ -1700,6 +1700,14 @@ export interface KitComponent {
    * Quantity: How many one kit holds.
    */
   quantity: number;
+  /**
+   * Its own units: For an item tracked unit by unit in a fixed kit: the units this kit always holds (the cockpit's own two seats), as many as it holds. The pull sheet names them, and the kit's label scans them out and back; without them each unit's own tag is scanned. A unit is held by one kit.
+   *
+   * @maxItems 50
+   *
+   * Items: Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+   */
+  tags?: string[];
 }
 /**
  * A tenant's items as a file (tenants/<id>/catalogue.json): the sample catalogue a tenant ships with, loaded into the item store by `backlot catalogue import`.
@@ -2022,6 +2030,14 @@ export interface LineKitComponent {
    * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
    */
   within?: string;
+  /**
+   * Its own units: The units the kit holds of it (its tags), as the catalogue had them when the line was made: picked and scanned out by the kit's label.
+   *
+   * @maxItems 50
+   *
+   * Items: Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+   */
+  tags?: string[];
 }
 /**
  * The customer account an order is on, as it stood when the order was accepted on it: its invoices are made out to the account and due its number of days after they are issued.

@@ -2,8 +2,9 @@
  * An item's kit, in its form: a switch makes it a kit (or a plain item again); a kit's kind, price
  * and invoice settings come from the item schema's `kit` (schema-form/fields.ts), and its
  * components are rows of an item from the catalogue (typed to search) and how many, added,
- * reordered and removed as the pull sheet will list them. What the server refuses (an unknown
- * item, a line twice, a kit that would hold itself) is marked on its row.
+ * reordered and removed as the pull sheet will list them, with a fixed kit's own units (tags) for
+ * an item tracked unit by unit. What the server refuses (an unknown item, a line twice, a kit that
+ * would hold itself, a unit not of that item or held by another kit) is marked on its row.
  */
 import { FormControlLabel, Switch, Typography } from '@mui/material';
 import {
@@ -13,10 +14,11 @@ import {
   ReferenceInput,
   required,
   SimpleFormIterator,
+  TextInput,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { propertySchema, rootSchema } from '../../schema/schema-walk';
+import { itemSchema, propertySchema, rootSchema } from '../../schema/schema-walk';
 import { fieldsOf } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 
@@ -25,6 +27,14 @@ const kitFields = fieldsOf(kitSchema, {
   prefix: 'kit',
   parentLabel: (kitSchema.schema.title as string | undefined) ?? 'Kit',
 }).filter((field) => field.source !== 'kit.components');
+const ownUnits = propertySchema(itemSchema(propertySchema(kitSchema, 'components')!)!, 'tags')!.schema;
+
+/** Tags typed as a list ("cs-0001, CS-0002"), kept as the units' tags (upper case, no blanks). */
+const tagsFormat = (tags: unknown) => (Array.isArray(tags) ? tags.join(', ') : '');
+const tagsParse = (text: string) => {
+  const tags = [...new Set(text.split(/[\s,]+/).map((tag) => tag.trim().toUpperCase()))].filter(Boolean);
+  return tags.length ? tags : undefined;
+};
 
 export function KitInputs({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
@@ -84,6 +94,14 @@ export function KitInputs({ tenantId }: { tenantId: string }) {
                 defaultValue={1}
                 validate={required()}
                 sx={{ width: 120 }}
+              />
+              <TextInput
+                source="tags"
+                label={ownUnits.title as string}
+                helperText={translate('backlot.items.kitUnitsHelp')}
+                format={tagsFormat}
+                parse={tagsParse}
+                sx={{ minWidth: 240 }}
               />
             </SimpleFormIterator>
           </ArrayInput>

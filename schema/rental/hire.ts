@@ -53,6 +53,8 @@ export interface ScanContext {
   order: QuoteRequest;
   /** The unit the code names, read in the transaction (undefined when no unit has that tag). */
   unit: Unit | undefined;
+  /** A fixed kit's own units (its line's component tags), read in the transaction, when the code is its label. */
+  kitUnits?: ReadonlyMap<string, Unit | undefined>;
   /** The order's items and the one the code names, when it names one (by objectID). */
   items: ReadonlyMap<
     string,
@@ -703,8 +705,9 @@ type KitLine = QuoteRequest['lines'][number] & { kit: LineKit };
  * times the count, all or none. Checked in, the components the crew found missing
  * (`input.missing`) are written off as lost on their own lines and charged by the house's rule,
  * and the rest come back in the condition the scan says. A package's label is refused (its
- * components are picked one by one), as is a kit holding items tracked unit by unit (each needs
- * its own tag scanned).
+ * components are picked one by one), as is a kit holding items tracked unit by unit that does not
+ * name its own units (each needs its own tag scanned); the units a kit names move with it, one by
+ * one as if each tag were scanned.
  */
 function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, refuse: Refuse): ScanResult {
   const { input } = context;
@@ -719,7 +722,15 @@ function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, re
       `${kitLine.name} is a package: pick and scan its components one by one (${listed(parts)}).`,
       about,
     );
-  const tracked = parts.filter((part) => context.items.get(part.objectID)?.tracking === 'units');
+  // Units the kit names go with it, one tag each: as many as the scan's count of kits holds.
+  const ownTags = new Map(
+    kitLine.kit.components.flatMap((component): Array<[string, string[]]> =>
+      component.tags?.length === component.quantity * count ? [[component.objectID, component.tags]] : [],
+    ),
+  );
+  const tracked = parts.filter(
+    (part) => context.items.get(part.objectID)?.tracking === 'units' && !ownTags.has(part.objectID),
+  );
   if (tracked.length)
     return refuse(
       'refused',
@@ -729,6 +740,13 @@ function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, re
   const missing = new Map((input.missing ?? []).map((entry) => [entry.objectID, entry.count]));
   if (input.direction === 'out' && missing.size)
     return refuse('refused', 'Missing pieces are said as a kit comes back, not as it goes out.', about);
+  const missingUnit = parts.find((part) => ownTags.has(part.objectID) && missing.get(part.objectID));
+  if (missingUnit)
+    return refuse(
+      'refused',
+      `${missingUnit.component} are ${kitLine.name}'s own units: scan back each one that came by its tag, and write off the missing one from its order.`,
+      about,
+    );
   for (const [objectID, lost] of missing) {
     const part = parts.find((entry) => entry.objectID === objectID);
     if (!part || lost > part.quantity)
@@ -750,17 +768,24 @@ function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, re
   });
   let order = context.order;
   const stock: StockRow[] = [];
-  for (const [index, move] of moves.entries()) {
-    const { missing: _missing, ...rest } = input;
+  const units: Unit[] = [];
+  // Each component's scan: its count, or one scan per unit the kit names (a unit changed by an earlier scan as it left it).
+  type KitPartScan = { move: (typeof moves)[number]; tag?: string; count?: number };
+  const scans = moves.flatMap((move): KitPartScan[] => {
+    const tags = ownTags.get(move.part.objectID);
+    return tags ? tags.map((tag) => ({ move, tag })) : [{ move, count: move.count }];
+  });
+  for (const [index, { move, tag, count: moved }] of scans.entries()) {
+    const { missing: _missing, count: _count, ...rest } = input;
     const result = judgeScan({
       ...context,
       order,
-      unit: undefined,
+      unit: tag === undefined ? undefined : context.kitUnits?.get(tag),
       input: {
         ...rest,
         id: `${input.id}:${index}`,
-        code: move.part.objectID,
-        count: move.count,
+        code: tag ?? move.part.objectID,
+        ...(moved !== undefined && { count: moved }),
         ...(input.direction === 'in' && { condition: move.condition }),
       },
     });
@@ -768,6 +793,7 @@ function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, re
       return refuse(result.record.outcome, `${kitLine.name}: ${result.record.message}`, about);
     order = result.order!;
     stock.push(...(result.stock ?? []));
+    units.push(...(result.units ?? []));
   }
   const lostParts = parts.flatMap((part) =>
     missing.get(part.objectID) ? [{ ...part, quantity: missing.get(part.objectID)! }] : [],
@@ -780,11 +806,15 @@ function judgeKitScan(context: ScanContext, kitLine: KitLine, base: ScanBase, re
       count,
       ...(input.direction === 'in' && { condition: input.condition ?? 'fine' }),
       outcome: 'ok',
-      message: `${verb}: ${count} × ${kitLine.name} (${listed(parts)}).${
-        lostParts.length ? ` Missing, written off as lost and charged: ${listed(lostParts)}.` : ''
-      }`,
+      message: `${verb}: ${count} × ${kitLine.name} (${parts
+        .map(
+          (part) =>
+            `${listed([part])}${ownTags.has(part.objectID) ? ` ${ownTags.get(part.objectID)!.join(', ')}` : ''}`,
+        )
+        .join(', ')}).${lostParts.length ? ` Missing, written off as lost and charged: ${listed(lostParts)}.` : ''}`,
     },
     order,
+    ...(units.length && { units }),
     ...(stock.length && { stock }),
   };
 }

@@ -55,9 +55,17 @@ export function stockDemand(objectID: string, quantity: number, kitOf: KitOf): M
   return demand;
 }
 
-/** How many of a kit are free, given how many of each item are (`freeOf`): the fewest its components allow. */
+/** Whether a kit, or one nested in it, holds units of its own: then there is one of it, however much stock its components have. */
+export function holdsOwnUnits(objectID: string, kitOf: KitOf, depth = 0): boolean {
+  const kit = depth <= KIT_DEPTH ? kitOf(objectID) : undefined;
+  return Boolean(
+    kit?.components.some((component) => component.tags?.length || holdsOwnUnits(component.objectID, kitOf, depth + 1)),
+  );
+}
+
+/** How many of a kit are free, given how many of each item are (`freeOf`): the fewest its components allow (one, at most, of a kit with its own units). */
 export function kitsFree(objectID: string, kitOf: KitOf, freeOf: (objectID: string) => number): number {
-  let fewest = Infinity;
+  let fewest = holdsOwnUnits(objectID, kitOf) ? 1 : Infinity;
   for (const [id, needed] of stockDemand(objectID, 1, kitOf))
     fewest = Math.min(fewest, Math.floor(freeOf(id) / needed));
   return fewest === Infinity ? 0 : Math.max(0, fewest);
@@ -100,9 +108,61 @@ export function kitProblems(
   return problems;
 }
 
-/** A kit in one spreadsheet cell: its kind, then each component's count and item id ("fixed: 1 × cockpit-shell; 2 × pilot-seat"). */
+/** What the unit checks of a kit read: each component's tracking and name, a unit's item, and the other kit (its name) that holds a tag. */
+export interface KitUnitLookup {
+  trackingOf(objectID: string): 'quantity' | 'units' | undefined;
+  nameOf(objectID: string): string;
+  /** The item a unit is of; undefined when no unit has the tag. */
+  itemOfUnit(tag: string): string | undefined;
+  /** The name of another kit that holds the tag already, if one does. */
+  heldBy(tag: string): string | undefined;
+}
+
+/**
+ * The problems of a fixed kit's own units (a cockpit's own two seats), each at its field: only a
+ * fixed kit holds units, only of an item tracked unit by unit, as many as it holds of it, each a
+ * unit of that item and held by no other kit.
+ */
+export function kitUnitProblems(kit: Kit, lookup: KitUnitLookup): Array<{ pointer: string; message: string }> {
+  return kit.components.flatMap((component, index) => {
+    const tags = component.tags ?? [];
+    if (!tags.length) return [];
+    const pointer = `/kit/components/${index}/tags`;
+    const name = lookup.nameOf(component.objectID);
+    if (kit.kind !== 'fixed')
+      return [{ pointer, message: 'only a fixed kit holds units of its own: a package is picked unit by unit' }];
+    if (lookup.trackingOf(component.objectID) !== 'units')
+      return [{ pointer, message: `${name} is counted as a quantity: it has no units to name` }];
+    if (tags.length !== component.quantity)
+      return [
+        {
+          pointer,
+          message: `names ${tags.length} unit${tags.length === 1 ? '' : 's'}, and the kit holds ${component.quantity}: name ${component.quantity}, or none`,
+        },
+      ];
+    return tags.flatMap((tag, at) => {
+      const of = lookup.itemOfUnit(tag);
+      const other = lookup.heldBy(tag);
+      const message =
+        of !== component.objectID
+          ? `${tag} is ${of ? `a unit of ${lookup.nameOf(of)}` : 'no unit here'}, not of ${name}`
+          : other && `${tag} is held by ${other} already: a unit is held by one kit`;
+      return message ? [{ pointer: `${pointer}/${at}`, message }] : [];
+    });
+  });
+}
+
+/**
+ * A kit in one spreadsheet cell: its kind, then each component's count and item id, with its own
+ * units in brackets ("fixed: 1 × cockpit-shell; 2 × pilot-seat [PS-0001, PS-0002]").
+ */
 export const kitText = (kit: Pick<Kit, 'kind' | 'components'>) =>
-  `${kit.kind}: ${kit.components.map((component) => `${component.quantity} × ${component.objectID}`).join('; ')}`;
+  `${kit.kind}: ${kit.components
+    .map(
+      (component) =>
+        `${component.quantity} × ${component.objectID}${component.tags?.length ? ` [${component.tags.join(', ')}]` : ''}`,
+    )
+    .join('; ')}`;
 
 /**
  * A kit cell read back (kitText's form; "x" for "×", the kind left out for a fixed kit, an item's
@@ -120,10 +180,14 @@ export function readKitText(
   if (!parts.length) return { problem: 'names no component: write "2 × item id; 1 × item id"' };
   const components: Kit['components'][number][] = [];
   for (const part of parts) {
-    const match = /^(\d{1,3})\s*[x×*]\s*(.+)$/i.exec(part);
+    const match = /^(\d{1,3})\s*[x×*]\s*([^[\]]+?)\s*(?:\[([^[\]]*)\])?$/i.exec(part);
     if (!match || Number(match[1]) < 1)
       return { problem: `cannot read "${part}": write how many, ×, then the item's id or SKU ("2 × pilot-seat")` };
-    components.push({ objectID: idOf(match[2]!.trim()), quantity: Number(match[1]) });
+    const tags = (match[3] ?? '')
+      .split(/[\s,]+/)
+      .map((tag) => tag.trim().toUpperCase())
+      .filter(Boolean);
+    components.push({ objectID: idOf(match[2]!.trim()), quantity: Number(match[1]), ...(tags.length && { tags }) });
   }
   return {
     value: {
@@ -156,6 +220,8 @@ export function lineKitOf(objectID: string, kitOf: KitOf, nameOf: (objectID: str
           name: nameOf(component.objectID),
           quantity,
           ...(within.length && { within: within.join(' › ') }),
+          // A kit's own units go with it when one of it is taken (a kit held twice by another has no one set).
+          ...(count === 1 && component.tags?.length && { tags: [...component.tags] }),
         });
     }
   };

@@ -7,7 +7,7 @@
 export { cardPictures, firstPhotoIn, relatedItems } from './card-pictures';
 export { importCatalogue, readCatalogueFile } from './import-catalogue';
 export { allItems, writeWithItemsMoved } from './move-items';
-export { kitProblemsOf, pricedKit, repriceKits } from './kits';
+export { kitProblemsOf, kitUnitProblemsOf, pricedKit, repriceKits } from './kits';
 export { SetLists, UnknownItemError, type ListOwner } from './set-lists';
 export { applyImport, assertImportAllowed, retiringUnits, type ImportStep } from './import/apply-import';
 export { exportSheet, type SheetFormat } from './import/export-sheet';

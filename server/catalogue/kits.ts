@@ -3,8 +3,8 @@
  * rules): its components are read from the store, and the kits among them, level by level as deep
  * as kits may nest (withComponents), so a kit that would contain itself is named along its way.
  */
-import { kitProblems, ratesOf } from '../../schema/rental/kits';
-import type { Item } from '../../schema/types.generated';
+import { kitProblems, kitUnitProblems, ratesOf } from '../../schema/rental/kits';
+import type { Item, Unit } from '../../schema/types.generated';
 import { allItems } from './move-items';
 import { withComponents } from '../rental';
 import type { ItemStore } from '../stores/item-store';
@@ -29,6 +29,34 @@ export async function kitProblemsOf(
     (id) => known.get(id)?.kit,
     (id) => known.get(id)?.name ?? id,
   );
+}
+
+/**
+ * A fixed kit's own units checked against the units stored (`getUnit`) and the tenant's other kits
+ * (`others`, every item but this one): each a unit of its component, held by no other kit.
+ */
+export async function kitUnitProblemsOf(
+  getUnit: (tag: string) => Promise<Unit | undefined>,
+  item: Pick<Item, 'objectID' | 'kit'>,
+  catalogue: readonly Item[],
+): Promise<Array<{ pointer: string; message: string }>> {
+  const tags = item.kit?.components.flatMap((component) => component.tags ?? []) ?? [];
+  if (!item.kit || !tags.length) return [];
+  const units = new Map(await Promise.all(tags.map(async (tag) => [tag, await getUnit(tag)] as const)));
+  const byId = new Map(catalogue.map((entry) => [entry.objectID, entry]));
+  const holder = new Map(
+    catalogue.flatMap((other) =>
+      other.objectID === item.objectID
+        ? []
+        : (other.kit?.components ?? []).flatMap((component) => (component.tags ?? []).map((tag) => [tag, other.name])),
+    ),
+  );
+  return kitUnitProblems(item.kit, {
+    trackingOf: (id) => byId.get(id)?.tracking ?? (byId.has(id) ? 'quantity' : undefined),
+    nameOf: (id) => byId.get(id)?.name ?? id,
+    itemOfUnit: (tag) => units.get(tag)?.objectID,
+    heldBy: (tag) => holder.get(tag),
+  });
 }
 
 /**

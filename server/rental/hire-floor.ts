@@ -83,11 +83,16 @@ export async function scanOnOrder(
     input.direction === 'out'
       ? await bookingsBeforeHire(stores, tenantId, order, objectIDs, settings.turnaroundDays, today)
       : undefined;
+  // A fixed kit's label moves the units it names: read with the order in the step.
+  const kitTags = order.lines
+    .filter((line) => line.kit?.kind === 'fixed' && line.objectID === code)
+    .flatMap((line) => line.kit!.components.flatMap((component) => component.tags ?? []));
   return stores.quoteRequests.hireStep(tenantId, {
     id: input.id,
     orderId,
     tag: tagOf(input.code),
-    apply: ({ order: stored, unit }): ScanResult => {
+    ...(kitTags.length && { tags: kitTags }),
+    apply: ({ order: stored, unit, units }): ScanResult => {
       if (!stored) throw new UnknownQuoteError(orderId);
       const outBlocked = outBlockedBy(stored, settings.site, today, now, replacementValueOf(stored.lines, items)).join(
         ' ',
@@ -96,6 +101,7 @@ export async function scanOnOrder(
         tenantId,
         order: stored,
         unit,
+        kitUnits: units,
         items,
         input,
         who: request.who,
@@ -467,6 +473,15 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
               limit: Math.max(line.quantity * 2, 10),
             })
           : undefined;
+      // A fixed kit's own units are picked first, those on the shelf (the kit's label scans them).
+      const own = kitLine?.kit?.components.find((component) => component.objectID === line.objectID)?.tags ?? [];
+      const ownOnShelf = (
+        await Promise.all(own.map((tag) => stores.quoteRequests.getUnit(order.tenantId, tag)))
+      ).flatMap((unit) => (unit?.status === 'inService' ? [unit.tag] : []));
+      const onShelf = [
+        ...ownOnShelf,
+        ...(shelf?.units.map((unit) => unit.tag) ?? []).filter((tag) => !ownOnShelf.includes(tag)),
+      ];
       return {
         objectID: line.objectID,
         name: item?.name ?? line.component ?? order.lines[line.line]?.name ?? line.objectID,
@@ -490,7 +505,7 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
         damaged: hire.damaged ?? 0,
         lost: hire.lost ?? 0,
         tagsOut: hire.tags ?? [],
-        onShelf: shelf?.units.map((unit) => unit.tag) ?? [],
+        onShelf,
         hiredIn: hiredInOnLine(order, line.objectID, hire),
       };
     }),

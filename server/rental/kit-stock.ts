@@ -5,7 +5,7 @@
  * routes to check a kit before it is saved.
  */
 import { bookingWindow, freeByDay, type Booking } from '../../schema/rental/availability';
-import { KIT_DEPTH, kitsFree, stockDemand, stockOfItem } from '../../schema/rental/kits';
+import { holdsOwnUnits, KIT_DEPTH, kitsFree, stockDemand, stockOfItem } from '../../schema/rental/kits';
 import type { Item } from '../../schema/types.generated';
 import type { ItemStore } from '../stores/item-store';
 import type { QuoteRequestStore } from '../stores/quote-request-store';
@@ -98,7 +98,9 @@ export async function dailyStock(
         const whole = free.map((count) => Math.floor(count / needed));
         fewest = fewest ? fewest.map((count, day) => Math.min(count, whole[day]!)) : whole;
       }
-      return fewest ?? [];
+      // A kit holding its own units is one of a kind, however many its components would make.
+      const most = holdsOwnUnits(item.objectID, (id) => catalogue.get(id)?.kit) ? 1 : Infinity;
+      return (fewest ?? []).map((count) => Math.min(count, most));
     },
   };
 }

@@ -378,15 +378,24 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const scanReference = this.scanRecords(tenantId).doc(step.id);
       const orderReference = step.orderId === undefined ? undefined : this.requests(tenantId).doc(step.orderId);
       const unitReference = step.tag === undefined ? undefined : this.units(tenantId).doc(step.tag);
-      const [prior, orderSnapshot, unitSnapshot] = await transaction.getAll(
+      const tags = step.tags ?? [];
+      const [prior, orderSnapshot, unitSnapshot, ...more] = await transaction.getAll(
         scanReference,
         ...[orderReference, unitReference].filter((reference) => reference !== undefined),
+        ...tags.map((tag) => this.units(tenantId).doc(tag)),
       );
       if (prior!.exists) return repeatOf(prior!.data() as ScanRecord, step);
       const order = orderReference && orderSnapshot?.exists ? requestOf(orderSnapshot.data()) : undefined;
       const unitRead = unitReference ? (orderReference ? unitSnapshot : orderSnapshot) : undefined;
       const unit = unitRead?.exists ? (unitRead.data() as Unit) : undefined;
-      const result = step.apply({ order, unit });
+      // The kit's units follow the order and unit read (as many of those as the step names).
+      const kitReads = [orderSnapshot, unitSnapshot, ...more].slice(
+        [orderReference, unitReference].filter(Boolean).length,
+      );
+      const units = new Map(
+        tags.map((tag, index) => [tag, kitReads[index]?.exists ? (kitReads[index].data() as Unit) : undefined]),
+      );
+      const result = step.apply({ order, unit, units });
       const next = result.order && order ? steppedOrder(order, result.order) : undefined;
       // Every ledger the step touches (the order's items for their units out, the stock rows' items), read before any write.
       const objectIDs = [

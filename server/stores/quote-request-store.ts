@@ -117,8 +117,15 @@ export interface HireStep {
   orderId?: string;
   /** The unit it names, if any: read in the transaction. */
   tag?: string;
-  /** What the step changes, from the order and unit as stored; pure (a transaction may run it again). */
-  apply(current: { order: QuoteRequest | undefined; unit: Unit | undefined }): ScanResult;
+  /** More units it moves (a fixed kit's own units, by its label): read in the transaction too. */
+  tags?: readonly string[];
+  /** What the step changes, from the order and units as stored; pure (a transaction may run it again). */
+  apply(current: {
+    order: QuoteRequest | undefined;
+    unit: Unit | undefined;
+    /** The units `tags` names, by tag (undefined: no such unit). */
+    units: ReadonlyMap<string, Unit | undefined>;
+  }): ScanResult;
 }
 
 export type HireStepDone = ScanResult & { repeat: boolean };

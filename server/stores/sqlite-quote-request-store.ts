@@ -545,7 +545,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       if (prior) return repeatOf(JSON.parse(prior.document) as ScanRecord, step);
       const order = step.orderId === undefined ? undefined : this.read(tenantId, step.orderId);
       const unit = step.tag === undefined ? undefined : this.readUnit(tenantId, step.tag);
-      const result = step.apply({ order, unit });
+      const units = new Map((step.tags ?? []).map((tag) => [tag, this.readUnit(tenantId, tag)]));
+      const result = step.apply({ order, unit, units });
       if (result.order && order) {
         const next = steppedOrder(order, result.order);
         this.database

@@ -163,6 +163,68 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect(await subject.store.scans('acme', 'order-1')).toEqual([]);
     });
 
+    it("moves a fixed kit's own units by its label in one step, each read and written with the order", async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      const trolleys = {
+        objectID: 'galley-cart',
+        name: 'Atlas Galley Cart',
+        quantity: 2,
+        tags: ['CART-0001', 'CART-0002'],
+      };
+      const kitLine = {
+        objectID: 'galley-set',
+        name: 'Galley set',
+        quantity: 1,
+        dayRate: 150,
+        kit: { kind: 'fixed' as const, components: [trolleys] },
+      } as QuoteRequest['lines'][number];
+      await subject.store.add(sampleQuoteRequest('kit-1', { lines: [kitLine] }));
+      await subject.store.change('aviation', 'kit-1', {
+        revision: 0,
+        apply: (current) => ({ ...current, state: 'confirmed', hold: 'order' }),
+        bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-11-25' } },
+      });
+      const kitItems = new Map(items).set('galley-set', {
+        objectID: 'galley-set',
+        name: 'Galley set',
+        tracking: 'quantity',
+        rates: { day: 150 },
+        replacementValue: 0,
+      });
+      const done = await subject.store.hireStep('aviation', {
+        id: 'kit-scan-000001',
+        orderId: 'kit-1',
+        tag: 'GALLEY-SET',
+        tags: trolleys.tags,
+        apply: ({ order, unit: none, units }) => {
+          expect(none).toBeUndefined();
+          return judgeScan({
+            tenantId: 'aviation',
+            order: order!,
+            unit: undefined,
+            kitUnits: units,
+            items: kitItems,
+            input: { id: 'kit-scan-000001', direction: 'out', code: 'galley-set' },
+            who: 'crew@prop.example',
+            now: new Date('2026-12-01T09:00:00Z'),
+            today: '2026-12-01',
+            turnaroundDays: 1,
+            timezone: 'UTC',
+            charges: DEFAULT_CHARGE_RULE,
+          });
+        },
+      });
+      expect(done.record).toMatchObject({
+        outcome: 'ok',
+        message: 'Out: 1 × Galley set (2 × Atlas Galley Cart CART-0001, CART-0002).',
+      });
+      for (const tag of trolleys.tags)
+        expect(await subject.store.getUnit('aviation', tag)).toMatchObject({ status: 'out', orderId: 'kit-1' });
+      expect((await subject.store.get('aviation', 'kit-1'))?.hire?.lines).toEqual([
+        expect.objectContaining({ objectID: 'galley-cart', out: 2, tags: ['CART-0001', 'CART-0002'] }),
+      ]);
+    });
+
     it('checks units back in: fine to the shelf, damaged to repair (blocking stock until back in service), lost out of stock', async () => {
       await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
       await confirmedOrder('order-1');

@@ -102,3 +102,56 @@ describe('a fixed kit on the floor', () => {
     expect(calendar.json().days).toEqual([{ date: later, free: 0 }]);
   });
 });
+
+describe('a fixed kit with its own units', () => {
+  it('names them when saved (refused at the tag that is wrong), picks them first and moves them by its label', async () => {
+    await newItem('galley-trolley', 'Galley trolley', { quantity: 4, tracking: 'quantity' });
+    const units = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: '/api/tenants/aviation/items/galley-trolley/units',
+    });
+    expect(units.statusCode, units.body).toBe(201);
+    const [first, second, third, fourth] = (units.json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    const kit = (tags: string[]) => ({
+      kind: 'fixed',
+      components: [{ objectID: 'galley-trolley', quantity: 2, tags }],
+    });
+    const [template] = await t.app.itemStore.getMany('aviation', [TEMPLATE]);
+    const save = (tags: string[]) =>
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: '/api/tenants/aviation/items',
+        payload: { ...template!, objectID: 'galley-pair', name: 'Galley pair', sku: undefined, kit: kit(tags) },
+      });
+    const refused = await save([second!, 'NOPE-0001']);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('NOPE-0001 is no unit here, not of Galley trolley');
+    expect((await save([third!, second!])).statusCode).toBe(201);
+
+    const order = await confirmedOrder(
+      t,
+      'galley@studio.example',
+      [{ objectID: 'galley-pair', quantity: 1 }],
+      0,
+      'Galley',
+    );
+    const sheet = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders/${order.id}/pull-sheet` })).json();
+    expect(sheet.lines[0]).toMatchObject({ objectID: 'galley-trolley', onShelf: [third, second, first, fourth] });
+    const out = await scan(order.id, { direction: 'out', code: 'aviation/galley-pair' });
+    expect(out.json().record).toMatchObject({
+      outcome: 'ok',
+      message: `Out: 1 × Galley pair (2 × Galley trolley ${third}, ${second}).`,
+    });
+    const after = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/items/galley-trolley/units' })).json();
+    expect(after.map((unit: { tag: string; status: string }) => [unit.tag, unit.status])).toEqual([
+      [first, 'inService'],
+      [second, 'out'],
+      [third, 'out'],
+      [fourth, 'inService'],
+    ]);
+    // There is one of it, though its four trolleys would make two: a second is more than the house has.
+    const later = addDays(order.endDate, 7);
+    const free = await t.as('aviationAdmin', { url: `/api/availability/galley-pair?from=${later}&to=${later}` });
+    expect(free.json().days[0]).toMatchObject({ free: 1 });
+  });
+});

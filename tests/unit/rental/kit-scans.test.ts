@@ -6,7 +6,7 @@
  * any item does. The order is out once every component is.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeScan, neverOut, type ScanResult } from '../../../schema/rental/hire';
+import { judgeScan, neverOut, type ScanContext, type ScanResult } from '../../../schema/rental/hire';
 import type { QuoteRequest, ScanInput } from '../../../schema/types.generated';
 import { DEFAULT_CHARGE_RULE } from '../../fixtures/charge-rule';
 
@@ -138,5 +138,88 @@ describe('a kit on the floor', () => {
     current = after(scan(current, { direction: 'in', code: 'dimmer' }));
     expect(current.state).toBe('returned');
     expect(neverOut(current)).toEqual([]);
+  });
+});
+
+describe('a fixed kit with its own units', () => {
+  const seats = { objectID: 'pilot-seat', name: 'Pilot seat', quantity: 2, tags: ['PS-0001', 'PS-0002'] };
+  const owned: QuoteRequest = {
+    ...order,
+    lines: [{ ...cockpit, kit: { kind: 'fixed', components: [cockpit.kit!.components[0]!, seats] } }],
+  };
+  type ScanItem = ScanContext['items'] extends ReadonlyMap<string, infer Item> ? Item : never;
+  const tracked = new Map<string, ScanItem>(items).set('pilot-seat', {
+    ...items.get('pilot-seat')!,
+    tracking: 'units',
+  });
+  const seat = (tag: string, status: 'inService' | 'out' | 'repair' = 'inService', orderId?: string) => ({
+    tenantId: 'aviation',
+    tag,
+    objectID: 'pilot-seat',
+    status,
+    ...(orderId && { orderId }),
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+  const kitScan = (current: QuoteRequest, input: Omit<ScanInput, 'id'>, kitUnits: ReturnType<typeof seat>[]) =>
+    judgeScan({
+      tenantId: 'aviation',
+      order: current,
+      unit: undefined,
+      kitUnits: new Map(kitUnits.map((unit) => [unit.tag, unit])),
+      items: tracked,
+      input: { id: `own-${String(++sequence).padStart(4, '0')}`, ...input },
+      who: 'crew@jetwayprops.com',
+      now: new Date('2026-12-10T18:00:00Z'),
+      today: '2026-12-10',
+      turnaroundDays: 1,
+      timezone: 'America/Los_Angeles',
+      charges: DEFAULT_CHARGE_RULE,
+    });
+
+  it('goes out and back by its label with the units it names, each moved as its own tag would be', () => {
+    const out = kitScan(owned, { direction: 'out', code: 'cockpit-set' }, [seat('PS-0001'), seat('PS-0002')]);
+    expect(out.record.message).toBe('Out: 1 × Cockpit set (1 × Cockpit shell, 2 × Pilot seat PS-0001, PS-0002).');
+    expect(out.units?.map((unit) => [unit.tag, unit.status, unit.orderId])).toEqual([
+      ['PS-0001', 'out', 'red-eye'],
+      ['PS-0002', 'out', 'red-eye'],
+    ]);
+    const current = after(out);
+    expect(current.hire!.lines.find((line) => line.objectID === 'pilot-seat')).toMatchObject({
+      out: 2,
+      tags: ['PS-0001', 'PS-0002'],
+    });
+    const back = kitScan(current, { direction: 'in', code: 'cockpit-set' }, [
+      seat('PS-0001', 'out', 'red-eye'),
+      seat('PS-0002', 'out', 'red-eye'),
+    ]);
+    expect(back.units?.map((unit) => unit.status)).toEqual(['inService', 'inService']);
+    // A missing one of its own units is not a count: each comes back by its tag.
+    expect(
+      kitScan(current, { direction: 'in', code: 'cockpit-set', missing: [{ objectID: 'pilot-seat', count: 1 }] }, [])
+        .record.message,
+    ).toBe(
+      "Pilot seat are Cockpit set's own units: scan back each one that came by its tag, and write off the missing one from its order.",
+    );
+  });
+
+  it('is refused whole when one of its units cannot go, naming it', () => {
+    const refused = kitScan(owned, { direction: 'out', code: 'cockpit-set' }, [
+      seat('PS-0001'),
+      seat('PS-0002', 'repair'),
+    ]);
+    expect(refused.record).toMatchObject({
+      outcome: 'unavailable',
+      message: 'Cockpit set: PS-0002 (Pilot seat) is in repair: it cannot go out.',
+    });
+    expect(refused.units).toBeUndefined();
+    // Without its units named, a kit of tracked items is scanned unit by unit.
+    const unnamed = {
+      ...owned,
+      lines: [{ ...owned.lines[0]!, kit: { ...owned.lines[0]!.kit!, components: [{ ...seats, tags: undefined }] } }],
+    } as QuoteRequest;
+    expect(kitScan(unnamed, { direction: 'out', code: 'cockpit-set' }, []).record.message).toBe(
+      "Cockpit set holds items tracked unit by unit (2 × Pilot seat): scan each one's own tag.",
+    );
   });
 });

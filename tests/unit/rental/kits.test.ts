@@ -9,6 +9,7 @@ import {
   kitCycle,
   kitProblems,
   kitsFree,
+  kitUnitProblems,
   kitText,
   lineKitOf,
   readKitText,
@@ -128,6 +129,14 @@ describe('a kit', () => {
       problem: 'cannot read "two lamps": write how many, ×, then the item\'s id or SKU ("2 × pilot-seat")',
     });
     expect(readKitText('0 × dimmer', lowered)).toHaveProperty('problem');
+    // A fixed kit's own units ride in brackets, both ways.
+    const owned: Kit = {
+      kind: 'fixed',
+      components: [{ objectID: 'pilot-seat', quantity: 2, tags: ['PS-0001', 'PS-0002'] }],
+    };
+    expect(kitText(owned)).toBe('fixed: 2 × pilot-seat [PS-0001, PS-0002]');
+    expect(readKitText(kitText(owned), lowered)).toEqual({ value: owned });
+    expect(readKitText('2 x Pilot-Seat [ps-0001 ps-0002]', lowered)).toEqual({ value: owned });
   });
 
   it('is kept on a quote line as what one of it is made of, nested kits opened in pull-sheet order, each inside the kit it sits in', () => {
@@ -180,5 +189,57 @@ describe('a kit', () => {
     ).toBe('2027-01-11');
     // More than the house ever has: never.
     expect(nextFreeStartOfAll([{ stock: 1, bookings: [], quantity: 2 }], window)).toBeUndefined();
+  });
+});
+
+describe("a fixed kit's own units", () => {
+  const seats = (tags: string[], kind: Kit['kind'] = 'fixed'): Kit => ({
+    kind,
+    components: [
+      { objectID: 'cockpit-shell', quantity: 1 },
+      { objectID: 'pilot-seat', quantity: 2, tags },
+    ],
+  });
+  const lookup = {
+    trackingOf: (id: string) => (id === 'pilot-seat' ? ('units' as const) : ('quantity' as const)),
+    nameOf: (id: string) => ({ 'pilot-seat': 'Pilot seat', 'jump-seat': 'Jump seat' })[id] ?? id,
+    itemOfUnit: (tag: string) =>
+      ({ 'PS-1': 'pilot-seat', 'PS-2': 'pilot-seat', 'PS-3': 'pilot-seat', 'JS-1': 'jump-seat' })[tag],
+    heldBy: (tag: string) => (tag === 'PS-3' ? 'Cockpit set B' : undefined),
+  };
+  it('are refused at their field unless each is a unit of the component, held by no other kit, as many as it holds', () => {
+    expect(kitUnitProblems(seats(['PS-1', 'PS-2']), lookup)).toEqual([]);
+    expect(kitUnitProblems(seats(['PS-1']), lookup)).toEqual([
+      { pointer: '/kit/components/1/tags', message: 'names 1 unit, and the kit holds 2: name 2, or none' },
+    ]);
+    expect(kitUnitProblems(seats(['PS-1', 'PS-2'], 'package'), lookup)[0]?.message).toBe(
+      'only a fixed kit holds units of its own: a package is picked unit by unit',
+    );
+    expect(kitUnitProblems(seats(['JS-1', 'NOPE']), lookup)).toEqual([
+      { pointer: '/kit/components/1/tags/0', message: 'JS-1 is a unit of Jump seat, not of Pilot seat' },
+      { pointer: '/kit/components/1/tags/1', message: 'NOPE is no unit here, not of Pilot seat' },
+    ]);
+    expect(kitUnitProblems(seats(['PS-1', 'PS-3']), lookup)).toEqual([
+      {
+        pointer: '/kit/components/1/tags/1',
+        message: 'PS-3 is held by Cockpit set B already: a unit is held by one kit',
+      },
+    ]);
+    const shells = { kind: 'fixed' as const, components: [{ objectID: 'cockpit-shell', quantity: 1, tags: ['CS-1'] }] };
+    expect(kitUnitProblems(shells as Kit, lookup)[0]?.message).toBe(
+      'cockpit-shell is counted as a quantity: it has no units to name',
+    );
+  });
+  it('make the kit one of a kind, and go with it onto a line', () => {
+    const owned: Record<string, Kit> = { 'cockpit-set': seats(['PS-1', 'PS-2']) };
+    const kitOf: KitOf = (id) => owned[id];
+    expect(kitsFree('cockpit-set', kitOf, () => 10)).toBe(1);
+    expect(kitsFree('cockpit-set', kitOf, (id) => (id === 'pilot-seat' ? 1 : 10))).toBe(0);
+    expect(lineKitOf('cockpit-set', kitOf, (id) => id)?.components[1]).toEqual({
+      objectID: 'pilot-seat',
+      name: 'pilot-seat',
+      quantity: 2,
+      tags: ['PS-1', 'PS-2'],
+    });
   });
 });

@@ -18,7 +18,7 @@
  * fields: schema/catalogue-rules.ts); problems answer 400 with `errors` keyed by field, as
  * react-admin shows them. Records are the items with `id` (the objectID) and `version`.
  */
-import { allItems as allItemsOf, kitProblemsOf, pricedKit, repriceKits } from '../../../catalogue';
+import { allItems as allItemsOf, kitProblemsOf, kitUnitProblemsOf, pricedKit, repriceKits } from '../../../catalogue';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';
@@ -211,9 +211,16 @@ const items: FastifyPluginAsync = async (app) => {
   /** Every item of the tenant, read page by page from the store. */
   const allItems = (tenantId: string) => allItemsOf(app.itemStore, tenantId);
 
-  /** A kit's components, read from the catalogue: refused by field when one is unknown, twice, or contains the kit. */
+  /**
+   * A kit's components, read from the catalogue: refused by field when one is unknown, twice, or
+   * contains the kit; then its own units, when it names them, against the units stored.
+   */
   const checkedKit = async (tenantId: string, item: Item) => {
     const problems = await kitProblemsOf(app.itemStore, tenantId, item);
+    if (!problems.length && item.kit?.components.some((component) => component.tags?.length))
+      problems.push(
+        ...(await kitUnitProblemsOf((tag) => app.quoteRequests.getUnit(tenantId, tag), item, await allItems(tenantId))),
+      );
     if (problems.length) throw new ItemInvalidError(item.objectID, problems);
   };
 
