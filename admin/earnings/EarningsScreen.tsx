@@ -33,7 +33,7 @@ import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 
 const EarningsChart = lazy(() => import('./EarningsChart'));
 
-type By = 'item' | 'category';
+type By = 'item' | 'category' | 'unit';
 type Column = (typeof EARNINGS_COLUMNS)[number]['key'];
 interface Report {
   from: string;
@@ -139,6 +139,7 @@ export function EarningsScreen() {
         >
           <ToggleButton value="item">{translate('backlot.earnings.byItem')}</ToggleButton>
           <ToggleButton value="category">{translate('backlot.earnings.byCategory')}</ToggleButton>
+          <ToggleButton value="unit">{translate('backlot.earnings.byUnit')}</ToggleButton>
         </ToggleButtonGroup>
         {(['csv', 'xlsx'] as const).map((format) => (
           <Button

@@ -129,6 +129,7 @@ export const en = {
       by: 'Rows',
       byItem: 'By item',
       byCategory: 'By category',
+      byUnit: 'By unit',
       loading: 'Counting the period’s orders…',
       counted: 'From %{smart_count} order in the period |||| From %{smart_count} orders in the period',
       empty: 'Nothing to report in this period.',
@@ -151,6 +152,10 @@ export const en = {
       legend: 'What the colours are',
       loading: 'Reading the planner…',
       empty: 'No item matches.',
+      noUnits: 'No unit matches: only items tracked unit by unit have rows of their units.',
+      rows: 'Rows',
+      byItem: 'Items',
+      byUnit: 'Units',
       overbooked: 'Overbooked',
       over: '%{over} more booked than there are, %{from} – %{to}',
       kinds: {

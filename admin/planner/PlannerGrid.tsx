@@ -1,6 +1,6 @@
 /**
- * The planner's grid: a row per item under its category's heading, a column per day, each booking
- * a bar across its days (coloured by kind: order, hold, repair, lost, hired in), each run of days
+ * The planner's grid: a row per item under its category's heading (or per unit, under its
+ * item's), a column per day, each booking a bar across its days (coloured by kind: order, hold, repair, lost, hired in), each run of days
  * overbooked marked in red with how many too many. Only the rows on screen are drawn
  * (@tanstack/react-virtual): 5,000 items scroll as smoothly as fifty. Bars are buttons: a click,
  * Enter or Space opens the order.
@@ -51,7 +51,9 @@ export function PlannerGrid({
     const entries: Entry[] = [];
     let last = '';
     planner.rows.forEach((row, index) => {
-      const heading = headings.get(`${row.group}/${row.category}`) ?? `${row.group} · ${row.category}`;
+      const category = headings.get(`${row.group}/${row.category}`) ?? `${row.group} · ${row.category}`;
+      // Units sit under their item's heading, each row named by its tag.
+      const heading = row.tag ? `${category} · ${row.name}` : category;
       if (heading !== last) entries.push({ heading });
       last = heading;
       entries.push({ row: index });
@@ -184,7 +186,7 @@ export function PlannerGrid({
               >
                 <Box
                   role="rowheader"
-                  title={row.name}
+                  title={row.tag ? `${row.name} ${row.tag}` : row.name}
                   sx={{
                     position: 'sticky',
                     left: 0,
@@ -203,13 +205,22 @@ export function PlannerGrid({
                 >
                   <Box
                     component="span"
-                    sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}
+                    sx={{
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                      flex: 1,
+                      ...(row.tag && { fontFamily: 'monospace' }),
+                    }}
                   >
-                    {row.name}
+                    {row.tag ?? row.name}
                   </Box>
-                  <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
-                    {row.stock}
-                  </Box>
+                  {/* A unit's row is named by its tag (its item heads the rows); an item's says its stock. */}
+                  {!row.tag && (
+                    <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+                      {row.stock}
+                    </Box>
+                  )}
                 </Box>
                 {(shortOf.get(entry.row) ?? []).map((run) => (
                   <Box
@@ -239,7 +250,8 @@ export function PlannerGrid({
                   const label = translate(`backlot.planner.kinds.${bar.kind}`);
                   const opens = bar.kind === 'order' || bar.kind === 'pencil' || bar.kind === 'outEarly';
                   const orderId = bar.kind === 'outEarly' ? bar.quoteId.split(':')[1]! : bar.quoteId;
-                  const said = `${bar.who ?? label}: ${bar.quantity} × ${row.name}, ${bar.from} – ${bar.to} (${label})`;
+                  const what = row.tag ? `${row.name} ${row.tag}` : `${bar.quantity} × ${row.name}`;
+                  const said = `${bar.who ?? label}: ${what}, ${bar.from} – ${bar.to} (${label})`;
                   return (
                     <Box
                       key={`${bar.quoteId}-${index}`}

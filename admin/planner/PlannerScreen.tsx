@@ -1,8 +1,9 @@
 /**
  * The planner (/t/<tenantId>/planner): every item's orders, holds, repairs and shortages over two
  * weeks, a month or three, read in one call for the range (planner-api.ts) and drawn by
- * PlannerGrid. Earlier and Later move by the span; a group and a search narrow the rows. A legend
- * says what each colour is.
+ * PlannerGrid: a row per item, or per unit of the items tracked unit by unit (where each has been).
+ * Earlier and Later move by the span; a group and a search narrow the rows. A legend says what
+ * each colour is.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -39,13 +40,14 @@ export function PlannerScreen() {
   const [from, setFrom] = useState<string>();
   const [group, setGroup] = useState('');
   const [store, setStore] = useState('');
+  const [rows, setRows] = useState<'items' | 'units'>('items');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   /** The last answer, with the query it answers: a newer query is loading until its answer comes. */
   const [answered, setAnswered] = useState<{ key: string; planner?: Planner; error?: string }>();
   const start = from ?? (tenant ? today() : undefined);
   const to = start && addDays(start, Number(span) - 1);
-  const key = JSON.stringify([start, to, group, search, store]);
+  const key = JSON.stringify([start, to, group, search, store, rows]);
   const loading = Boolean(start) && answered?.key !== key;
   const planner = answered?.planner;
   const error = answered?.error;
@@ -58,7 +60,7 @@ export function PlannerScreen() {
   useEffect(() => {
     if (!start || !to) return;
     let current = true;
-    plannerApi.read(tenantId, { from: start, to, group, q: search, store }).then(
+    plannerApi.read(tenantId, { from: start, to, group, q: search, store, rows }).then(
       (read) => current && setAnswered({ key, planner: read }),
       (failure: Error) =>
         current &&
@@ -67,7 +69,7 @@ export function PlannerScreen() {
     return () => {
       current = false;
     };
-  }, [tenantId, start, to, group, search, store, key]);
+  }, [tenantId, start, to, group, search, store, rows, key]);
 
   // Each category's heading in the grid, by its names ("Studio Gear · Lighting").
   const headings = useMemo(
@@ -160,6 +162,17 @@ export function PlannerScreen() {
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={rows}
+          aria-label={translate('backlot.planner.rows')}
+          sx={{ alignSelf: 'center' }}
+          onChange={(_event, value: 'items' | 'units' | null) => value && setRows(value)}
+        >
+          <ToggleButton value="items">{translate('backlot.planner.byItem')}</ToggleButton>
+          <ToggleButton value="units">{translate('backlot.planner.byUnit')}</ToggleButton>
+        </ToggleButtonGroup>
       </Stack>
       <Stack
         direction="row"
@@ -184,7 +197,11 @@ export function PlannerScreen() {
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={translate('backlot.planner.loading')} />}</Box>
-      {planner && planner.rows.length === 0 && <Alert severity="info">{translate('backlot.planner.empty')}</Alert>}
+      {planner && planner.rows.length === 0 && (
+        <Alert severity="info">
+          {translate(rows === 'units' ? 'backlot.planner.noUnits' : 'backlot.planner.empty')}
+        </Alert>
+      )}
       {planner && planner.rows.length > 0 && (
         <PlannerGrid tenantId={tenantId} planner={planner} dayWidth={SPANS[span]} headings={headings} />
       )}

@@ -5,8 +5,12 @@ import type { Planner } from '../../schema/rental/planner';
 export type { Planner };
 
 export const plannerApi = {
-  read: async (tenantId: string, query: { from: string; to: string; group?: string; q?: string; store?: string }) => {
+  read: async (
+    tenantId: string,
+    query: { from: string; to: string; group?: string; q?: string; store?: string; rows?: 'items' | 'units' },
+  ) => {
     const params = new URLSearchParams({ from: query.from, to: query.to });
+    if (query.rows === 'units') params.set('rows', 'units');
     if (query.group) params.set('group', query.group);
     if (query.store) params.set('store', query.store);
     if (query.q?.trim()) params.set('q', query.q.trim());

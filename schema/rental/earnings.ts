@@ -13,7 +13,8 @@
 import { dayCount } from './quote-rules';
 import { isOrderState } from './quote-states';
 import { stockOfLines } from './kits';
-import type { Item, QuoteRequest, ServiceRecord } from '../types.generated';
+import type { Item, QuoteRequest, ServiceRecord, Unit } from '../types.generated';
+import { spansWithin, unitSpans, type UnitSpan } from './unit-spans';
 import { atStore, freeByDay, type Booking } from './availability';
 import { stockAtStore, stockOnDay } from './stores';
 
@@ -70,6 +71,8 @@ export class EarningsTally {
   private readonly items: Map<string, Item>;
   private readonly byItem = new Map<string, EarningsRow>();
   private readonly covered = new Map<string, Uint8Array>();
+  /** Rows per unit asked for: each order's revenue on each item (`<order>\n<item>`), to share among the units that went. */
+  earnedOn?: Map<string, number>;
 
   constructor(
     private readonly from: string,
@@ -169,6 +172,10 @@ export class EarningsTally {
         if (!row) continue;
         const earned = whole > 0 ? (amount * part.weight) / whole : amount / parts.length;
         row.revenue += earned;
+        if (this.earnedOn) {
+          const key = `${order.id}\n${part.objectID}`;
+          this.earnedOn.set(key, (this.earnedOn.get(key) ?? 0) + earned);
+        }
         // What of it stock hired in served: its share of the line, and what the lender charged.
         const hired = (order.subHires ?? []).filter(
           (subHire) => subHire.objectID === part.objectID && (subHire.hiredIn?.quantity ?? 0) > 0,
@@ -199,6 +206,62 @@ export class EarningsTally {
     }
     return [...this.byItem.values()].map(finished);
   }
+}
+
+/**
+ * A row per unit (of the items tracked unit by unit): its days out from its history in the period,
+ * its days available (less those lost or retired), the revenue of each order it went out on shared
+ * equally among the item's units that went on that order (`earnedOn`, the tally's), its own tests
+ * and repairs, and its item's purchase cost for one.
+ */
+export function earningsByUnit(
+  units: ReadonlyArray<Pick<Unit, 'tag' | 'objectID' | 'history' | 'service'>>,
+  items: ReadonlyMap<string, Pick<Item, 'name' | 'category' | 'purchaseCost'>>,
+  earnedOn: ReadonlyMap<string, number>,
+  period: { from: string; to: string; today: string; timezone: string },
+): EarningsRow[] {
+  const { from, to } = period;
+  const periodDays = dayCount(from, to);
+  const spansOf = new Map(units.map((unit) => [unit.tag, unitSpans(unit, period.timezone, period.today)]));
+  // How many of an item's units went on each order: its revenue there is theirs in equal shares.
+  const went = new Map<string, number>();
+  for (const unit of units)
+    for (const orderId of new Set(spansOf.get(unit.tag)!.flatMap((span) => span.orderId ?? [])))
+      went.set(`${orderId}\n${unit.objectID}`, (went.get(`${orderId}\n${unit.objectID}`) ?? 0) + 1);
+  return units.flatMap((unit) => {
+    const item = items.get(unit.objectID);
+    if (!item) return [];
+    const spans = spansWithin(spansOf.get(unit.tag)!, from, to);
+    const days = (status: UnitSpan['status'][]) =>
+      spans.filter((span) => status.includes(span.status)).reduce((sum, span) => sum + dayCount(span.from, span.to), 0);
+    const daysOut = days(['out']);
+    const orders = new Set(spansOf.get(unit.tag)!.flatMap((span) => span.orderId ?? []));
+    const revenue = [...orders].reduce((sum, orderId) => {
+      const key = `${orderId}\n${unit.objectID}`;
+      return sum + (earnedOn.get(key) ?? 0) / (went.get(key) ?? 1);
+    }, 0);
+    const serviceCost = (unit.service ?? [])
+      .filter((record) => record.at.slice(0, 10) >= from && record.at.slice(0, 10) <= to)
+      .reduce((sum, record) => sum + (record.parts ?? 0) + (record.labour ?? 0), 0);
+    return [
+      finished({
+        key: unit.tag,
+        name: `${item.name} ${unit.tag}`,
+        group: item.category.group,
+        category: item.category.category,
+        stock: 1,
+        daysOut,
+        daysAvailable: periodDays - days(['lost', 'retired']),
+        utilisation: 0,
+        revenue,
+        subHireRevenue: 0,
+        subHireCost: 0,
+        serviceCost,
+        ...(item.purchaseCost !== undefined && { purchaseCost: item.purchaseCost }),
+        idleDays: periodDays - daysOut,
+      }),
+    ];
+  });
 }
 
 /** Rows summed by category: utilisation and return on cost worked out again from the sums. */

@@ -8,10 +8,13 @@
  */
 import { isLive, isTransfer, takenSteps, type Booking, type BookingKind } from './availability';
 import { addDays } from './quote-rules';
-import type { Item } from '../types.generated';
+import type { Item, Unit } from '../types.generated';
+import { spansWithin, unitSpans, type UnitSpan } from './unit-spans';
 
 export interface PlannerRow {
   objectID: string;
+  /** A unit's row (rows per unit): its tag. */
+  tag?: string;
   name: string;
   group: string;
   category: string;
@@ -48,6 +51,17 @@ export interface Planner {
   short: PlannerShortage[];
 }
 
+/** Entries by their item, in the order given. */
+function byObjectID<T extends { objectID: string }>(entries: readonly T[]): Map<string, T[]> {
+  const byItem = new Map<string, T[]>();
+  for (const entry of entries) {
+    const list = byItem.get(entry.objectID);
+    if (list) list.push(entry);
+    else byItem.set(entry.objectID, [entry]);
+  }
+  return byItem;
+}
+
 /** The planner's answer for `items` (in the order to show) over [from, to], from every booking that reaches into it. */
 export function plannerOf(
   items: ReadonlyArray<Pick<Item, 'objectID' | 'name' | 'category' | 'quantity'>>,
@@ -55,12 +69,7 @@ export function plannerOf(
   range: { from: string; to: string; turnaroundDays: number; today: string },
 ): Planner {
   const { from, to, turnaroundDays, today } = range;
-  const byItem = new Map<string, Booking[]>();
-  for (const booking of booked) {
-    const list = byItem.get(booking.objectID);
-    if (list) list.push(booking);
-    else byItem.set(booking.objectID, [booking]);
-  }
+  const byItem = byObjectID(booked);
   const rows: PlannerRow[] = [];
   const bars: PlannerBar[] = [];
   const short: PlannerShortage[] = [];
@@ -102,4 +111,53 @@ export function plannerOf(
     });
   });
   return { from, to, rows, bars, short };
+}
+
+const unitBarKind: Record<UnitSpan['status'], BookingKind> = {
+  out: 'order',
+  repair: 'repair',
+  lost: 'lost',
+  retired: 'lost',
+};
+
+/**
+ * The planner with a row per unit of each item tracked unit by unit (`items` in the order to show,
+ * `units` theirs): each row's bars are where the unit has been (out on an order until it came back,
+ * or until that order's last day, `openUntil`, while it is out now; in repair; lost or retired).
+ * Which unit goes out is known once it is scanned, so a unit row shows what happened, not what is
+ * booked: the item rows show that.
+ */
+export function unitPlannerOf(
+  items: ReadonlyArray<Pick<Item, 'objectID' | 'name' | 'category'>>,
+  units: ReadonlyArray<Pick<Unit, 'tag' | 'objectID' | 'history'>>,
+  range: { from: string; to: string; today: string; timezone: string },
+  openUntil: (orderId: string, objectID: string) => string | undefined = () => undefined,
+): Planner {
+  const { from, to, today, timezone } = range;
+  const byItem = byObjectID(units);
+  const rows: PlannerRow[] = [];
+  const bars: PlannerBar[] = [];
+  for (const item of items)
+    for (const unit of (byItem.get(item.objectID) ?? []).sort((a, b) => a.tag.localeCompare(b.tag))) {
+      const row = rows.length;
+      rows.push({
+        objectID: item.objectID,
+        tag: unit.tag,
+        name: item.name,
+        group: item.category.group,
+        category: item.category.category,
+        stock: 1,
+      });
+      const spans = unitSpans(unit, timezone, today, (orderId) => openUntil(orderId, item.objectID));
+      for (const span of spansWithin(spans, from, to))
+        bars.push({
+          row,
+          quoteId: span.orderId ?? `${span.status}:${unit.tag}`,
+          kind: unitBarKind[span.status],
+          from: span.from,
+          to: span.to,
+          quantity: 1,
+        });
+    }
+  return { from, to, rows, bars, short: [] };
 }

@@ -5,10 +5,11 @@
  * sub-hire on a page cost read from its lender; then every unit's tests and repairs.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { EarningsTally, earningsByCategory, type EarningsRow } from '../../schema/rental/earnings';
-import type { Item, QuoteRequest } from '../../schema/types.generated';
+import { EarningsTally, earningsByCategory, earningsByUnit, type EarningsRow } from '../../schema/rental/earnings';
+import type { Item, QuoteRequest, Unit } from '../../schema/types.generated';
 import { transfersByItem } from '../../schema/rental/stores';
 import type { QuoteStores } from './quote-conversation';
+import { unitPages } from './unit-service';
 
 const PAGE = 500;
 
@@ -26,23 +27,32 @@ async function subHireCostsOf(stores: Pick<QuoteStores, 'quoteRequests'>, orders
   return costs;
 }
 
+export type EarningsBy = 'item' | 'category' | 'unit';
+
 export async function earningsReport(
   stores: Pick<QuoteStores, 'quoteRequests'>,
   tenantId: string,
   items: readonly Item[],
   period: { from: string; to: string },
-  by: 'item' | 'category',
-  /** Each category's name by `group/category`, for its rows. */
-  names: ReadonlyMap<string, string> = new Map(),
-  onProgress?: (read: number) => void,
-  /** One store's share only (a house with several). */
-  store?: { id: string; main: string },
-): Promise<{ from: string; to: string; by: 'item' | 'category'; orders: number; rows: EarningsRow[] }> {
+  by: EarningsBy,
+  options: {
+    /** Each category's name by `group/category`, for its rows. */
+    names?: ReadonlyMap<string, string>;
+    onProgress?: (read: number) => void;
+    /** One store's share only (a house with several). */
+    store?: { id: string; main: string };
+    /** The house's days, for rows per unit (their history is in instants). */
+    timezone?: string;
+    today?: string;
+  } = {},
+): Promise<{ from: string; to: string; by: EarningsBy; orders: number; rows: EarningsRow[] }> {
+  const { names = new Map<string, string>(), onProgress, store } = options;
   // At one store: the transfers of each item there, which move its stock in the period.
   const moves = store
     ? transfersByItem(await stores.quoteRequests.bookingsBetween(tenantId, period.from, period.to))
     : new Map();
   const tally = new EarningsTally(period.from, period.to, items, store && { ...store, moves });
+  if (by === 'unit') tally.earnedOn = new Map();
   let read = 0;
   // Keyset pages without a total: each page starts after the last, however far into the year.
   for (let after: QuoteRequest | undefined; ;) {
@@ -63,17 +73,20 @@ export async function earningsReport(
     await yieldToLoop();
   }
   const tracked = items.filter((item) => item.tracking === 'units');
+  // Rows per unit keep the units read (at the store reported on); otherwise each page is let go.
+  const kept: Unit[] = [];
+  const main = store?.main;
   for (const item of tracked)
-    for (let offset = 0; ; offset += PAGE) {
-      const { units } = await stores.quoteRequests.listUnits(tenantId, {
-        objectID: item.objectID,
-        offset,
-        limit: PAGE,
-      });
-      for (const unit of units)
+    for await (const units of unitPages(stores.quoteRequests, tenantId, item.objectID))
+      for (const unit of units) {
         for (const record of unit.service ?? []) tally.service(unit.objectID, record, unit.store);
-      if (units.length < PAGE) break;
-    }
+        if (by === 'unit' && (!store || (unit.store ?? main) === store.id)) kept.push(unit);
+      }
   const rows = tally.rows();
-  return { ...period, by, orders: read, rows: by === 'category' ? earningsByCategory(rows, names) : rows };
+  const answer = (shown: EarningsRow[]) => ({ ...period, by, orders: read, rows: shown });
+  if (by === 'category') return answer(earningsByCategory(rows, names));
+  if (by === 'item') return answer(rows);
+  const clock = { timezone: options.timezone ?? 'UTC', today: options.today ?? period.to };
+  const catalogue = new Map(items.map((item) => [item.objectID, item]));
+  return answer(earningsByUnit(kept, catalogue, tally.earnedOn!, { ...period, ...clock }));
 }

@@ -45,7 +45,7 @@ export { InvoiceWatch } from './invoice-watch';
 export { issueOwed } from './invoicing';
 export { KeptAvailability } from './kept-availability';
 export { dailyStock, withComponents } from './kit-stock';
-export { recordRepair, testsDue, testUnit, unitTests } from './unit-service';
+export { allUnits, recordRepair, testsDue, testUnit, unitPages, unitTests } from './unit-service';
 export { storedPhotos } from './stored-photos';
 export { earningsReport } from './earnings';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';

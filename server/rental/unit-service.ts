@@ -174,12 +174,7 @@ export async function testsDue(
   for (const item of items) {
     const rules = inspectionRulesOf(item, settings.categories);
     if (!rules.length) continue;
-    for (let offset = 0; ; offset += UNITS_PAGE) {
-      const { units } = await stores.quoteRequests.listUnits(tenantId, {
-        objectID: item.objectID,
-        offset,
-        limit: UNITS_PAGE,
-      });
+    for await (const units of unitPages(stores.quoteRequests, tenantId, item.objectID))
       for (const unit of units) {
         if (unit.status === 'lost' || unit.status === 'retired') continue;
         for (const { rule, dueOn, reason } of nextDue(unit, rules, today))
@@ -196,11 +191,37 @@ export async function testsDue(
               overdue: dueOn < today,
             });
       }
-      if (units.length < UNITS_PAGE) break;
-    }
   }
   due.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.tag.localeCompare(b.tag));
   return { today, until, due };
 }
 
 const UNITS_PAGE = 500;
+
+/** A tenant's units (of one item, when named), a page at a time: a large stock is never read in one go. */
+export async function* unitPages(
+  quoteRequests: Pick<QuoteStores['quoteRequests'], 'listUnits'>,
+  tenantId: string,
+  objectID?: string,
+): AsyncGenerator<Unit[]> {
+  for (let offset = 0; ; offset += UNITS_PAGE) {
+    const { units } = await quoteRequests.listUnits(tenantId, {
+      ...(objectID !== undefined && { objectID }),
+      offset,
+      limit: UNITS_PAGE,
+    });
+    if (units.length) yield units;
+    if (units.length < UNITS_PAGE) return;
+  }
+}
+
+/** Every unit of the tenant (of one item, when named). */
+export async function allUnits(
+  quoteRequests: Pick<QuoteStores['quoteRequests'], 'listUnits'>,
+  tenantId: string,
+  objectID?: string,
+): Promise<Unit[]> {
+  const all: Unit[] = [];
+  for await (const units of unitPages(quoteRequests, tenantId, objectID)) all.push(...units);
+  return all;
+}

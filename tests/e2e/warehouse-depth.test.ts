@@ -263,6 +263,11 @@ describe('a kit from the console to the warehouse floor', () => {
     const bar = grid.getByRole('button', { name: /^Night Shoot: 1 × Cockpit Flood Light Pair, / });
     await bar.waitFor();
     await shootBothWidths(page, app.artifacts, 'planner', { fits: true });
+    // A row per unit: the lamp tested and sent out above is out on its order, to its last day.
+    await page.getByRole('button', { name: 'Units', exact: true }).click();
+    await grid.getByRole('button', { name: /^Order: Cockpit Flood Light Pair COCKPIT-FLOOD-[A-Z]+-\d+, / }).waitFor();
+    await shootBothWidths(page, app.artifacts, 'planner-units', { fits: true });
+    await page.getByRole('button', { name: 'Items', exact: true }).click();
     await bar.click();
     await page.waitForURL(/#\/t\/aviation\/quote-requests\//);
     expect(errors).toEqual([]);
@@ -293,6 +298,12 @@ describe('a kit from the console to the warehouse floor', () => {
       return (await fetch(link.href)).text();
     });
     expect(csv.split('\r\n')[0] ?? csv.split('\n')[0]).toContain('Name,Id,Stock,Days out');
+    // By unit: each lamp its own row.
+    await page.getByRole('button', { name: 'By unit' }).click();
+    await table
+      .getByRole('row', { name: /Cockpit Flood Light Pair COCKPIT-FLOOD-/ })
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
 

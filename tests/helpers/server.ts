@@ -157,6 +157,17 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
 }
 
 /**
+ * The aviation house's console API as its admin: GET a path under /api/tenants/aviation/, or POST
+ * `payload` to it. `app` is read at each call (a file builds its app in beforeAll).
+ */
+export const aviationApi = (app: () => TestApp) => (url: string, payload?: object) =>
+  app().as('aviationAdmin', {
+    method: payload ? 'POST' : 'GET',
+    url: `/api/tenants/aviation/${url}`,
+    ...(payload && { payload }),
+  });
+
+/**
  * For `beforeStart`: the platform and the shipped London and Atlanta houses beside aviation, and the
  * acme fixture unlisted, so the platform lists exactly the shipped houses.
  */

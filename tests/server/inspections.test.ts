@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../schema/rental/quote-rules';
 import { TINY_PNG } from '../fixtures/tiny-png';
 import { confirmedOrder } from '../helpers/confirmed-order';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { aviationApi, buildTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,12 +21,7 @@ afterAll(() => t.close());
 
 /** Four in stock. */
 const LAMPS = 'cockpit-flood-light-pair';
-const api = (url: string, payload?: object) =>
-  t.as('aviationAdmin', {
-    method: payload ? 'POST' : 'GET',
-    url: `/api/tenants/aviation/${url}`,
-    ...(payload && { payload }),
-  });
+const api = aviationApi(() => t);
 
 describe('a unit due its test', () => {
   it('is refused at scan-out, tested there and scanned on; a failed one goes to repair; the due list says what is left', async () => {

@@ -1,7 +1,7 @@
 /**
  * What each piece earns, for the console (tenant staff):
- * - GET /api/tenants/:tenantId/earnings?from=…&to=…&by=item|category&format=json|csv|xlsx
- * Per item or category over the period: days out and available (utilisation), hire revenue, what
+ * - GET /api/tenants/:tenantId/earnings?from=…&to=…&by=item|category|unit&format=json|csv|xlsx
+ * Per item, category or unit over the period: days out and available (utilisation), hire revenue, what
  * stock hired in earned and cost, service costs, return on purchase cost, idle days (the rules:
  * schema/rental/earnings.ts). As JSON for the screen, or as a CSV or XLSX file to download.
  */
@@ -13,6 +13,7 @@ import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
 import { sheetFile } from '../../../lib/sheet-file';
 import { earningsReport, quoteSettingsOf, quoteStoresOf } from '../../../rental';
+import type { EarningsBy } from '../../../rental/earnings';
 import { storeQuery, tenantParams } from './params';
 
 /** Two years: the longest period the report answers. */
@@ -35,7 +36,11 @@ const earnings: FastifyPluginAsync = async (app) => {
           properties: {
             from: dayParam,
             to: dayParam,
-            by: { type: 'string', enum: ['item', 'category'] },
+            by: {
+              type: 'string',
+              enum: ['item', 'category', 'unit'],
+              description: 'A row per item (the default), per category, or per unit of the items tracked unit by unit',
+            },
             format: { type: 'string', enum: ['json', 'csv', 'xlsx'] },
             store: storeQuery,
           },
@@ -53,7 +58,7 @@ const earnings: FastifyPluginAsync = async (app) => {
       const query = request.query as {
         from?: string;
         to?: string;
-        by?: 'item' | 'category';
+        by?: EarningsBy;
         format?: string;
         store?: string;
       };
@@ -70,16 +75,12 @@ const earnings: FastifyPluginAsync = async (app) => {
       const items = await allItems(app.itemStore, tenantId);
       const houseStores = stored.tenant.vendor.stores ?? [];
       const store = query.store && houseStores.length ? { id: query.store, main: mainStoreOf(houseStores) } : undefined;
-      const report = await earningsReport(
-        stores,
-        tenantId,
-        items,
-        { from, to },
-        query.by ?? 'item',
+      const report = await earningsReport(stores, tenantId, items, { from, to }, query.by ?? 'item', {
         names,
-        undefined,
-        store,
-      );
+        ...(store && { store }),
+        timezone: quoteSettingsOf(stored.tenant).timezone,
+        today,
+      });
       request.log.info({ tenantId, from, to, orders: report.orders }, 'earnings report');
       if (query.format !== 'csv' && query.format !== 'xlsx') return report;
       const rows = report.rows.map((row) => EARNINGS_COLUMNS.map(({ key }) => row[key] ?? ''));

@@ -1,18 +1,19 @@
 /**
  * The planner, for the console (tenant staff):
- * - GET /api/tenants/:tenantId/planner?from=…&to=…&group=…&category=…&q=…  every item's bars and shortages over the range
+ * - GET /api/tenants/:tenantId/planner?from=…&to=…&group=…&category=…&q=…&rows=items|units  every item's
+ *   bars and shortages over the range, or (rows=units) a row per unit of the items tracked unit by unit
  * One answer for the range, whatever the number of items: one read of the bookings
- * (bookingsBetween) and the catalogue, laid out by schema/rental/planner.ts. Kits have no stock of
- * their own and no row: their bookings are their components'.
+ * (bookingsBetween) and the catalogue (and the units, for rows per unit), laid out by
+ * schema/rental/planner.ts. Kits have no stock of their own and no row: their bookings are their components'.
  */
 import { atStore, mainStoreOf, stockAtStore, stockOnDay, transfersByItem } from '../../../../schema/rental/stores';
 import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { bookingWindow } from '../../../../schema/rental/availability';
-import { plannerOf } from '../../../../schema/rental/planner';
+import { plannerOf, unitPlannerOf } from '../../../../schema/rental/planner';
 import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
-import { quoteSettingsOf } from '../../../rental';
+import { allUnits, quoteSettingsOf } from '../../../rental';
 import { storeQuery, tenantParams } from './params';
 
 /** Three months and a little: the longest range the planner draws. */
@@ -37,6 +38,11 @@ const planner: FastifyPluginAsync = async (app) => {
             category: { type: 'string', maxLength: 100 },
             q: { type: 'string', maxLength: 100 },
             store: storeQuery,
+            rows: {
+              type: 'string',
+              enum: ['items', 'units'],
+              description: 'A row per item (the default), or per unit of the items tracked unit by unit',
+            },
           },
         },
       },
@@ -56,6 +62,7 @@ const planner: FastifyPluginAsync = async (app) => {
         category?: string;
         q?: string;
         store?: string;
+        rows?: 'items' | 'units';
       };
       const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
       const today = todayIn(settings.timezone, new Date());
@@ -85,6 +92,19 @@ const planner: FastifyPluginAsync = async (app) => {
             a.name.localeCompare(b.name),
         );
       const range = { from, to, turnaroundDays: settings.turnaroundDays, today };
+      if (query.rows === 'units') {
+        // Each unit where it has been; one out now runs to its order's last day.
+        const main = settings.vendor.stores?.length ? mainStoreOf(settings.vendor.stores) : undefined;
+        const tracked = shown.filter((item) => item.tracking === 'units');
+        const wanted = new Set(tracked.map((item) => item.objectID));
+        const units = (await allUnits(app.quoteRequests, tenantId)).filter(
+          (unit) => wanted.has(unit.objectID) && (!query.store || (unit.store ?? main) === query.store),
+        );
+        const lastDays = new Map(booked.map((booking) => [`${booking.quoteId}\n${booking.objectID}`, booking.lastDay]));
+        return unitPlannerOf(tracked, units, { from, to, today, timezone: settings.timezone }, (orderId, objectID) =>
+          lastDays.get(`${orderId}\n${objectID}`),
+        );
+      }
       if (!query.store || !settings.vendor.stores?.length) return plannerOf(shown, booked, range);
       // One store: its share of each item, and only the bookings that take its stock.
       const main = mainStoreOf(settings.vendor.stores);
