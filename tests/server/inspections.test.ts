@@ -108,6 +108,10 @@ describe('a unit due its test', () => {
     expect(tags).not.toContain(first);
     expect(tags).toContain(second);
     expect(list.json().until).toBe(addDays(list.json().today, 6));
+    // Ninety days at most, counted in whole days.
+    expect((await api('tests-due?days=90')).statusCode).toBe(200);
+    for (const days of ['0', '91', '7.5', '07'])
+      expect((await api(`tests-due?days=${days}`)).statusCode, days).toBe(400);
 
     // The vendor's calendar shows them too, read by a real iCalendar parser.
     const link = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json();

@@ -33,7 +33,7 @@ import { listOf, recordSchema } from '../../../lib/api-docs';
 import { hiredInCodeOf, reportToLender } from '../../../marketplace';
 import { afterQuoteStep } from '../../../workflows/quote-step';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
-import { storeQuery, tenantParams, unitParams } from './params';
+import { daysAheadQuery, storeQuery, tenantParams, unitParams } from './params';
 
 const orderParams = {
   type: 'object',
@@ -72,11 +72,7 @@ const hire: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
-            days: {
-              type: 'string',
-              pattern: '^(?:[1-9]|[12][0-9]|3[01])$',
-              description: 'How many days from today, 1 to 31 (7 unless said)',
-            },
+            days: daysAheadQuery(31),
             store: storeQuery,
           },
         },

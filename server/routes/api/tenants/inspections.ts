@@ -21,7 +21,7 @@ import {
   testUnit,
   unitTests,
 } from '../../../rental';
-import { tenantParams, unitParams } from './params';
+import { daysAheadQuery, tenantParams, unitParams } from './params';
 
 const objectSchema = { type: 'object', additionalProperties: true } as const;
 
@@ -111,11 +111,7 @@ const inspections: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           properties: {
-            days: {
-              type: 'string',
-              pattern: '^(?:[1-9]|[1-8][0-9]|90)$',
-              description: 'How many days from today, 1 to 90 (7 unless said)',
-            },
+            days: daysAheadQuery(90),
           },
         },
       },

@@ -27,6 +27,13 @@ export const unitParams = {
   properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } },
 } as const;
 
+/** How many days ahead a list looks, 1 to `most` (7 unless said): a query string of those digits and no other. */
+export const daysAheadQuery = (most: number) => ({
+  type: 'string' as const,
+  pattern: `^(?:${Array.from({ length: most }, (_, day) => day + 1).join('|')})$`,
+  description: `How many days from today, 1 to ${most} (7 unless said)`,
+});
+
 /** A query's store, for the floor's and the reports' views of one store (a house with several). */
 export const storeQuery = {
   ...definitionRef('slug'),
