@@ -870,6 +870,14 @@ export interface VendorConfig {
    */
   stores?: Store[];
   /**
+   * Former stores: The ids of stores the house removed, kept by the server: never given to another store, since past hires, units and transfers still name them.
+   *
+   * @maxItems 200
+   *
+   * Items: URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  formerStores?: string[];
+  /**
    * Listed in the marketplace: Whether the platform's marketplace lists this vendor.
    */
   isListed?: boolean;

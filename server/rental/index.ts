@@ -74,4 +74,4 @@ export { NotApprovedError, takeQuoteRequest, type IntakeStores } from './quote-i
 export { notifyCreditNote, notifyQuoteStep, type NoticeStores } from './quote-notices';
 export { quoteStoresOf } from './quote-stores';
 export { listTransfers, makeTransfer, type ListedTransfer } from './transfers';
-export { assertStoresKept } from './store-removal';
+export { storesKept } from './store-removal';

@@ -2,7 +2,9 @@
  * A house's stores as its vendor settings change: the main store stays first (every row, unit and
  * item that names no store is its), and a store is removed only once nothing is kept or booked
  * there: no item's stock, no unit, no hire or transfer still to come. Otherwise the change is
- * refused at `/vendor/stores`, saying what is still there, and nothing is saved.
+ * refused at `/vendor/stores`, saying what is still there, and nothing is saved. A store removed
+ * keeps its id: it goes to `vendor.formerStores`, and no store is given it again (past hires,
+ * units and transfers name it).
  */
 import { OPEN_END } from '../../schema/rental/availability';
 import { mainStoreOf, storesOf } from '../../schema/rental/stores';
@@ -12,26 +14,34 @@ import type { QuoteStores } from './quote-conversation';
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-export async function assertStoresKept(
+/** The tenant as it is written: checked, with the ids of the stores it removes kept (whatever the client sent of them). */
+export async function storesKept<T extends Pick<Tenant, 'vendor'>>(
   stores: Pick<QuoteStores, 'quoteRequests'>,
   tenantId: string,
   before: Pick<Tenant, 'vendor'>,
-  after: Pick<Tenant, 'vendor'>,
+  after: T,
   today: string,
   /** The house's items (read only when a store goes). */
   itemsOf: () => Promise<Item[]>,
-): Promise<void> {
+): Promise<T> {
+  const former = before.vendor.formerStores ?? [];
   const had = before.vendor.stores ?? [];
-  if (!had.length) return;
-  const now = storesOf(after.vendor);
   const problems: Array<{ pointer: string; message: string }> = [];
-  if (mainStoreOf(now) !== mainStoreOf(had))
+  (after.vendor.stores ?? []).forEach((store, index) => {
+    if (former.includes(store.id))
+      problems.push({
+        pointer: `/vendor/stores/${index}/id`,
+        message: `"${store.id}" was a store the house removed, and its past hires still name it: give this store an id of its own`,
+      });
+  });
+  const now = storesOf(after.vendor);
+  const kept = new Set(now.map((store) => store.id));
+  const removed = had.slice(1).filter((store) => !kept.has(store.id));
+  if (had.length && mainStoreOf(now) !== mainStoreOf(had))
     problems.push({
       pointer: '/vendor/stores/0/id',
       message: `${had[0]!.name} is the main store: it stays first, since everything that names no store is kept there`,
     });
-  const kept = new Set(now.map((store) => store.id));
-  const removed = had.slice(1).filter((store) => !kept.has(store.id));
   if (removed.length) {
     const [items, booked, units] = await Promise.all([
       itemsOf(),
@@ -57,4 +67,7 @@ export async function assertStoresKept(
     }
   }
   if (problems.length) throw new FieldProblemsError(problems, `Not saved: ${problems[0]!.message}`, 409);
+  const formerStores = [...new Set([...former, ...removed.map((store) => store.id)])];
+  const { formerStores: _sent, ...vendor } = after.vendor;
+  return { ...after, vendor: { ...vendor, ...(formerStores.length && { formerStores }) } };
 }

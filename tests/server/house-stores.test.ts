@@ -319,5 +319,27 @@ describe('a house with two stores', () => {
     expect(removed.json().message).toMatch(/^Not saved: Atlanta still has \d+ hires or transfers: move them/);
     // Renamed, it stays the same store.
     expect((await save([sunValley, { ...atlanta, name: 'Atlanta (Fayetteville)' }])).statusCode).toBe(200);
+
+    // A store opened and closed with nothing in it keeps its id: no later store is given it.
+    const saveNow = async (stores: unknown, extra: object = {}) => {
+      const { id: _current, version: now, ...latest } = (await api('vendor/aviation')).json();
+      return t.as('aviationAdmin', {
+        method: 'PUT',
+        url: '/api/tenants/aviation/vendor/aviation',
+        payload: { ...latest, stores, ...extra },
+        headers: { 'if-match': `"${now}"` },
+      });
+    };
+    const savannah = { ...atlanta, id: 'savannah', name: 'Savannah' };
+    expect((await saveNow([sunValley, atlanta, savannah])).statusCode).toBe(200);
+    const closed = await saveNow([sunValley, atlanta], { formerStores: [] });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().formerStores).toEqual(['savannah']);
+    const again = await saveNow([sunValley, atlanta, { ...savannah, name: 'Savannah (new)' }]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual({
+      'stores.2.id':
+        '"savannah" was a store the house removed, and its past hires still name it: give this store an id of its own',
+    });
   });
 });

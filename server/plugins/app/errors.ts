@@ -93,7 +93,11 @@ export default fp(
       if (error instanceof FieldProblemsError) {
         const errors = fieldErrors();
         for (const problem of error.problems) {
-          const field = fieldPath('', problem.pointer);
+          // A record route (the vendor's, say) names its own fields: a tenant pointer's first token is the file.
+          const [, file = '', ...rest] = problem.pointer.split('/');
+          const field = request.fieldOf
+            ? request.fieldOf({ file, pointer: rest.length ? `/${rest.join('/')}` : '' } as Issue)
+            : fieldPath('', problem.pointer);
           errors[field] = errors[field] ? `${errors[field]}; ${problem.message}` : problem.message;
         }
         // A refusal of what was sent says how many fields to fix (its own message is for logs); a conflict with what is stored says why.

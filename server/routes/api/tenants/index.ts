@@ -208,12 +208,12 @@ const tenants: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       // `id` and `version` are how the record is shown, never written.
-      const { id: _id, version: _version, ...tenant } = request.body as Tenant & { id?: string; version?: string };
+      const { id: _id, version: _version, ...sent } = request.body as Tenant & { id?: string; version?: string };
       const ifMatch = ifMatchVersion(request);
       const before = await app.tenantStore.get(tenantId);
       if (!before) throw new UnknownTenantError(tenantId);
-      assertMayChange(request.account!, before.tenant, tenant);
-      await storesKept(app, tenantId, before.tenant, tenant);
+      assertMayChange(request.account!, before.tenant, sent);
+      const tenant = await storesKept(app, tenantId, before.tenant, sent);
       // A category moved in the tree takes its items along, as the console's tree editor does;
       // one removed while items are filed there is refused naming them.
       const edit = treeEditOf(before.tenant, tenant);

@@ -180,9 +180,9 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       findRecord(before, id);
       mapFields(request, resource, id);
       const body = copyFields(request.body as RecordBody);
-      const after = resource.update(structuredClone(before.tenant), id, body);
-      assertMayChange(request.account!, before.tenant, after);
-      await storesKept(app, tenantId, before.tenant, after);
+      const updated = resource.update(structuredClone(before.tenant), id, body);
+      assertMayChange(request.account!, before.tenant, updated);
+      const after = await storesKept(app, tenantId, before.tenant, updated);
       const write = () => app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });
       // A tree edit that moves or removes categories takes their items along in the same change.
       const edit = resource.treeEdit?.(before.tenant, body);
