@@ -33,7 +33,7 @@ import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 
 const EarningsChart = lazy(() => import('./EarningsChart'));
 
-type By = 'item' | 'category' | 'unit';
+type By = 'item' | 'category' | 'unit' | 'store';
 type Column = (typeof EARNINGS_COLUMNS)[number]['key'];
 interface Report {
   from: string;
@@ -140,6 +140,10 @@ export function EarningsScreen() {
           <ToggleButton value="item">{translate('backlot.earnings.byItem')}</ToggleButton>
           <ToggleButton value="category">{translate('backlot.earnings.byCategory')}</ToggleButton>
           <ToggleButton value="unit">{translate('backlot.earnings.byUnit')}</ToggleButton>
+          {/* Side by side, for a house with several stores. */}
+          {(tenant?.vendor.stores?.length ?? 0) > 1 && (
+            <ToggleButton value="store">{translate('backlot.earnings.byStore')}</ToggleButton>
+          )}
         </ToggleButtonGroup>
         {(['csv', 'xlsx'] as const).map((format) => (
           <Button

@@ -130,6 +130,7 @@ export const en = {
       byItem: 'By item',
       byCategory: 'By category',
       byUnit: 'By unit',
+      byStore: 'By store',
       loading: 'Counting the period’s orders…',
       counted: 'From %{smart_count} order in the period |||| From %{smart_count} orders in the period',
       empty: 'Nothing to report in this period.',

@@ -266,13 +266,50 @@ export function earningsByUnit(
 
 /** Rows summed by category: utilisation and return on cost worked out again from the sums. */
 export function earningsByCategory(rows: readonly EarningsRow[], names: ReadonlyMap<string, string>): EarningsRow[] {
+  return summed(
+    rows,
+    (row) => `${row.group}/${row.category}`,
+    (key) => ({ name: names.get(key) ?? key }),
+  );
+}
+
+/** A store's rows (its own tally's) as one row for the store: what everything kept there earned. */
+export function earningsOfStore(rows: readonly EarningsRow[], store: { id: string; name: string }): EarningsRow {
+  const [row] = summed(
+    rows,
+    () => store.id,
+    () => ({ name: store.name, group: '', category: '' }),
+  );
+  return row ?? finished({ ...emptyRow, key: store.id, name: store.name });
+}
+
+const emptyRow: Omit<EarningsRow, 'key' | 'name'> = {
+  group: '',
+  category: '',
+  stock: 0,
+  daysOut: 0,
+  daysAvailable: 0,
+  utilisation: 0,
+  revenue: 0,
+  subHireRevenue: 0,
+  subHireCost: 0,
+  serviceCost: 0,
+  idleDays: 0,
+};
+
+/** Rows summed by a key (a category, a store): utilisation and return on cost worked out again from the sums. */
+function summed(
+  rows: readonly EarningsRow[],
+  keyOf: (row: EarningsRow) => string,
+  headOf: (key: string) => Partial<EarningsRow>,
+): EarningsRow[] {
   const sums = new Map<string, EarningsRow>();
   for (const row of rows) {
-    const key = `${row.group}/${row.category}`;
+    const key = keyOf(row);
     const sum = sums.get(key);
     if (!sum) {
       const { returnOnCost: _ratio, ...rest } = row;
-      sums.set(key, { ...rest, key, name: names.get(key) ?? key });
+      sums.set(key, { ...rest, key, ...headOf(key) });
       continue;
     }
     sum.stock += row.stock;
@@ -283,7 +320,7 @@ export function earningsByCategory(rows: readonly EarningsRow[], names: Readonly
     sum.subHireCost += row.subHireCost;
     sum.serviceCost += row.serviceCost;
     if (row.purchaseCost !== undefined) sum.purchaseCost = (sum.purchaseCost ?? 0) + row.purchaseCost;
-    // A category is idle on a day when every item of it is: the fewest idle days of its items.
+    // A category (a store) is idle on a day when every item of it is: the fewest idle days of its items.
     sum.idleDays = Math.min(sum.idleDays, row.idleDays);
   }
   return [...sums.values()].map(finished);

@@ -5,7 +5,13 @@
  * sub-hire on a page cost read from its lender; then every unit's tests and repairs.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { EarningsTally, earningsByCategory, earningsByUnit, type EarningsRow } from '../../schema/rental/earnings';
+import {
+  EarningsTally,
+  earningsByCategory,
+  earningsByUnit,
+  earningsOfStore,
+  type EarningsRow,
+} from '../../schema/rental/earnings';
 import type { Item, QuoteRequest, Unit } from '../../schema/types.generated';
 import { transfersByItem } from '../../schema/rental/stores';
 import type { QuoteStores } from './quote-conversation';
@@ -27,7 +33,7 @@ async function subHireCostsOf(stores: Pick<QuoteStores, 'quoteRequests'>, orders
   return costs;
 }
 
-export type EarningsBy = 'item' | 'category' | 'unit';
+export type EarningsBy = 'item' | 'category' | 'unit' | 'store';
 
 export async function earningsReport(
   stores: Pick<QuoteStores, 'quoteRequests'>,
@@ -41,17 +47,26 @@ export async function earningsReport(
     onProgress?: (read: number) => void;
     /** One store's share only (a house with several). */
     store?: { id: string; main: string };
+    /** Rows per store: the house's stores (the first its main). */
+    houseStores?: ReadonlyArray<{ id: string; name: string }>;
     /** The house's days, for rows per unit (their history is in instants). */
     timezone?: string;
     today?: string;
   } = {},
 ): Promise<{ from: string; to: string; by: EarningsBy; orders: number; rows: EarningsRow[] }> {
   const { names = new Map<string, string>(), onProgress, store } = options;
+  // Rows per store: a tally of each store's share, all counted in the one reading.
+  const perStore = by === 'store' ? (options.houseStores ?? []).filter((each) => !store || each.id === store.id) : [];
+  const main = store?.main ?? options.houseStores?.[0]?.id;
   // At one store: the transfers of each item there, which move its stock in the period.
-  const moves = store
-    ? transfersByItem(await stores.quoteRequests.bookingsBetween(tenantId, period.from, period.to))
-    : new Map();
-  const tally = new EarningsTally(period.from, period.to, items, store && { ...store, moves });
+  const moves =
+    store || perStore.length
+      ? transfersByItem(await stores.quoteRequests.bookingsBetween(tenantId, period.from, period.to))
+      : new Map();
+  const tallyOf = (at?: { id: string; main: string }) =>
+    new EarningsTally(period.from, period.to, items, at && { ...at, moves });
+  const tallies = perStore.length ? perStore.map((each) => tallyOf({ id: each.id, main: main! })) : [tallyOf(store)];
+  const tally = tallies[0]!;
   if (by === 'unit') tally.earnedOn = new Map();
   let read = 0;
   // Keyset pages without a total: each page starts after the last, however far into the year.
@@ -66,7 +81,7 @@ export async function earningsReport(
     });
     after = requests.at(-1);
     const costs = await subHireCostsOf(stores, requests);
-    for (const order of requests) tally.order(order, costs);
+    for (const order of requests) for (const each of tallies) each.order(order, costs);
     read += requests.length;
     onProgress?.(read);
     if (requests.length < PAGE) break;
@@ -75,15 +90,16 @@ export async function earningsReport(
   const tracked = items.filter((item) => item.tracking === 'units');
   // Rows per unit keep the units read (at the store reported on); otherwise each page is let go.
   const kept: Unit[] = [];
-  const main = store?.main;
   for (const item of tracked)
     for await (const units of unitPages(stores.quoteRequests, tenantId, item.objectID))
       for (const unit of units) {
-        for (const record of unit.service ?? []) tally.service(unit.objectID, record, unit.store);
+        for (const record of unit.service ?? [])
+          for (const each of tallies) each.service(unit.objectID, record, unit.store);
         if (by === 'unit' && (!store || (unit.store ?? main) === store.id)) kept.push(unit);
       }
-  const rows = tally.rows();
   const answer = (shown: EarningsRow[]) => ({ ...period, by, orders: read, rows: shown });
+  if (by === 'store') return answer(perStore.map((each, index) => earningsOfStore(tallies[index]!.rows(), each)));
+  const rows = tally.rows();
   if (by === 'category') return answer(earningsByCategory(rows, names));
   if (by === 'item') return answer(rows);
   const clock = { timezone: options.timezone ?? 'UTC', today: options.today ?? period.to };

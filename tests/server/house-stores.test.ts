@@ -234,6 +234,25 @@ describe('a house with two stores', () => {
     expect(atAtlanta.revenue + atSunValley.revenue).toBeCloseTo(atBoth.revenue, 2);
     // One went back to Sun Valley on the 14th day: Atlanta ends the period with one.
     expect([atAtlanta.stock, atSunValley.stock, atBoth.stock]).toEqual([1, 3, 4]);
+    // Side by side, a row per store: each its own hires, summed over what it keeps.
+    const byStore = (await api(`earnings?from=${first}&to=${addDays(first, 30)}&by=store`)).json().rows as Array<{
+      key: string;
+      name: string;
+      revenue: number;
+      daysOut: number;
+    }>;
+    expect(byStore.map((row) => [row.key, row.name])).toEqual([
+      ['sun-valley', 'Sun Valley'],
+      ['atlanta', 'Atlanta'],
+    ]);
+    const all = (await api(`earnings?from=${first}&to=${addDays(first, 30)}&by=category`)).json().rows as Array<{
+      revenue: number;
+    }>;
+    expect(byStore[0]!.revenue + byStore[1]!.revenue).toBeCloseTo(
+      all.reduce((sum, row) => sum + row.revenue, 0),
+      2,
+    );
+    expect(byStore[1]!.daysOut).toBeGreaterThanOrEqual(atAtlanta.daysOut);
   });
 
   it('keeps a unit checked in at another store there, by a transfer the check-in makes', async () => {

@@ -1,11 +1,11 @@
 /**
  * What each piece earns, for the console (tenant staff):
- * - GET /api/tenants/:tenantId/earnings?from=…&to=…&by=item|category|unit&format=json|csv|xlsx
- * Per item, category or unit over the period: days out and available (utilisation), hire revenue, what
+ * - GET /api/tenants/:tenantId/earnings?from=…&to=…&by=item|category|unit|store&format=json|csv|xlsx
+ * Per item, category, unit or store over the period: days out and available (utilisation), hire revenue, what
  * stock hired in earned and cost, service costs, return on purchase cost, idle days (the rules:
  * schema/rental/earnings.ts). As JSON for the screen, or as a CSV or XLSX file to download.
  */
-import { mainStoreOf } from '../../../../schema/rental/stores';
+import { mainStoreOf, storesOf } from '../../../../schema/rental/stores';
 import { checkedDays, dayParam } from '../../../lib/day-range';
 import type { FastifyPluginAsync } from 'fastify';
 import { EARNINGS_COLUMNS } from '../../../../schema/rental/earnings';
@@ -38,8 +38,9 @@ const earnings: FastifyPluginAsync = async (app) => {
             to: dayParam,
             by: {
               type: 'string',
-              enum: ['item', 'category', 'unit'],
-              description: 'A row per item (the default), per category, or per unit of the items tracked unit by unit',
+              enum: ['item', 'category', 'unit', 'store'],
+              description:
+                'A row per item (the default), per category, per unit of the items tracked unit by unit, or per store',
             },
             format: { type: 'string', enum: ['json', 'csv', 'xlsx'] },
             store: storeQuery,
@@ -78,6 +79,7 @@ const earnings: FastifyPluginAsync = async (app) => {
       const report = await earningsReport(stores, tenantId, items, { from, to }, query.by ?? 'item', {
         names,
         ...(store && { store }),
+        houseStores: storesOf(stored.tenant.vendor),
         timezone: quoteSettingsOf(stored.tenant).timezone,
         today,
       });
