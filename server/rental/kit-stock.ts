@@ -33,7 +33,7 @@ export async function withComponents(
 }
 
 /** An item as availability counts it: its stock, and the kit it is, if any. */
-export type StockItem = Pick<Item, 'objectID' | 'quantity' | 'kit'>;
+export type StockItem = Pick<Item, 'objectID' | 'quantity' | 'kit'> & Partial<Pick<Item, 'storeStock'>>;
 
 /**
  * How many of each item are free, kits counted from their components: `freeOf` is asked about the

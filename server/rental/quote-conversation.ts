@@ -9,10 +9,17 @@
  * console) hand in who is asking.
  */
 import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/hire-charges';
-import { bookingWindow, freeOver, hiredInOver, isHiredIn, type Booking } from '../../schema/rental/availability';
+import {
+  atStore,
+  bookingWindow,
+  freeOver,
+  hiredInOver,
+  isHiredIn,
+  type Booking,
+} from '../../schema/rental/availability';
 import { lineKitIn, stockItemsOf, stockOfItem } from '../../schema/rental/kits';
 import { freeCountingKits, withComponents, type StockItem } from './kit-stock';
-import { mainStoreOf, placementStock, storesOf, unknownStore } from '../../schema/rental/stores';
+import { mainStoreOf, placementStock, stockAtStore, storesOf, unknownStore } from '../../schema/rental/stores';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
@@ -881,6 +888,8 @@ export async function freeQuantities(
   exceptQuote?: string,
   /** Count holds as free (a request may be made for held stock: it ranks behind the holds). */
   pastHolds = false,
+  /** At one store of a house with several: its stock and its own bookings (transfers counted). */
+  store?: { id: string; main: string },
 ): Promise<Map<string, number>> {
   const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
   return freeCountingKits(stores.itemStore, tenantId, items, async (stocked) => {
@@ -890,7 +899,10 @@ export async function freeQuantities(
       window.from,
       window.to,
     );
-    return freeAmong(stocked, pastHolds ? booked.filter(isNotHold) : booked, range, settings, now, exceptQuote);
+    const counted = pastHolds ? booked.filter(isNotHold) : booked;
+    if (!store) return freeAmong(stocked, counted, range, settings, now, exceptQuote);
+    const here = stocked.map((item) => ({ ...item, quantity: stockAtStore(item, store.id, store.main) }));
+    return freeAmong(here, counted.filter(atStore(store.id, store.main)), range, settings, now, exceptQuote);
   });
 }
 

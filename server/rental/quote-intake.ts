@@ -7,7 +7,7 @@
  * production requests (server/marketplace/production-requests.ts) take requests through it, so a
  * part of a production request is exactly a request made on the house's storefront. No Fastify.
  */
-import { isTransfer, storeThatKeeps, unknownStore } from '../../schema/rental/stores';
+import { isTransfer, mainStoreOf, storeThatKeeps, unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { tradeRates } from '../../schema/marketplace/sub-hires';
@@ -163,6 +163,7 @@ export async function takeQuoteRequest(
   );
   const now = new Date();
   const settings = quoteSettingsOf(stored.tenant);
+  const storeSaid = unknownStore(settings.vendor, input.store);
   const free =
     items.size && input.endDate >= input.startDate
       ? await freeQuantities(
@@ -185,11 +186,29 @@ export async function takeQuoteRequest(
     now,
   };
   const freeAgain = await freeAgainFor(stores, tenantId, input, catalogue, free, settings, bounds);
-  const storeSaid = unknownStore(settings.vendor, input.store);
   const findings = [
     ...checkQuoteRequest(input, { items, free, freeAgain, ...bounds }),
     ...(storeSaid ? [{ pointer: '/store', message: storeSaid }] : []),
   ];
+  // Collected from a store it names: what that store has free (the nearest store is chosen below by its stock).
+  const named =
+    !storeSaid && input.store ? settings.vendor.stores?.find((store) => store.id === input.store) : undefined;
+  if (named && !findings.length) {
+    const main = mainStoreOf(settings.vendor.stores!);
+    const range = { from: input.startDate, to: input.endDate };
+    const there = await freeQuantities(stores, tenantId, [...items.values()], range, settings, now, undefined, true, {
+      id: named.id,
+      main,
+    });
+    input.items.forEach((line, index) => {
+      const count = there.get(line.objectID) ?? 0;
+      if (line.quantity > count)
+        findings.push({
+          pointer: `/items/${index}/quantity`,
+          message: `${named.name} has only ${count} free from ${input.startDate} to ${input.endDate}: collect from another store, or from the nearest that has them`,
+        });
+    });
+  }
   if (findings.length)
     throw new FieldProblemsError(
       findings,

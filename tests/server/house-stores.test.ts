@@ -99,6 +99,13 @@ describe('a house with two stores', () => {
       from: 'Jetway Props has no store "leeds" (its stores: sun-valley, atlanta)',
     });
 
+    // Collected from Atlanta, which keeps none yet: refused as it is asked, at the line.
+    const atAtlanta = await ask('atl-none@studio.example', 1, first, { store: 'atlanta' });
+    expect(atAtlanta.statusCode).toBe(400);
+    expect(atAtlanta.json().errors).toEqual({
+      'items.0.quantity': `Atlanta has only 0 free from ${first} to ${addDays(first, 2)}: collect from another store, or from the nearest that has them`,
+    });
+
     // Asked without a store, from near Atlanta: Atlanta keeps none yet, so Sun Valley has it.
     expect(await storeNearAtlanta('peachtree@studio.example')).toBe('sun-valley');
   });
