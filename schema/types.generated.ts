@@ -1651,7 +1651,10 @@ export interface Item {
    * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
    */
   vendorId: string;
-  _geoloc?: GeoPoint;
+  /**
+   * Location: Where the item is kept, for distance from the visitor: one place, or (a listing of a house with several stores) each store that keeps some of it, measured to the nearest.
+   */
+  _geoloc?: GeoPoint | [GeoPoint, ...GeoPoint[]];
   /**
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */

@@ -24,6 +24,14 @@ export function haversineKm(a: GeoPoint, b: GeoPoint): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** An item's places (`_geoloc`: one, or each store that keeps it), the usable ones. */
+export const placesOf = (geoloc: GeoPoint | readonly GeoPoint[] | undefined): GeoPoint[] =>
+  (Array.isArray(geoloc) ? geoloc : geoloc ? [geoloc] : []).filter(isGeoPoint);
+
+/** How far the nearest of `places` is from `near` (Infinity for none). */
+export const nearestKm = (near: GeoPoint, places: readonly GeoPoint[]): number =>
+  places.reduce((nearest, place) => Math.min(nearest, haversineKm(near, place)), Infinity);
+
 /** Whether a value is a usable position: two finite numbers within a latitude's and a longitude's range. */
 export function isGeoPoint(value: unknown): value is GeoPoint {
   const point = value as GeoPoint | undefined;

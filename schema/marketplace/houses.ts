@@ -24,7 +24,7 @@ export interface House {
   /** Where its stock is collected; a house without one is listed after every house with one. */
   location?: GeoPoint;
   /** Its other stores, each a place its stock is collected from: nearest-first measures to the nearest. */
-  stores?: Array<{ name: string; city?: string; region?: string; country?: string; location: GeoPoint }>;
+  stores?: Array<{ id: string; name: string; city?: string; region?: string; country?: string; location: GeoPoint }>;
 }
 
 /** The nearest place a house's stock is collected from (its own, or one of its other stores'), and how far. */
@@ -35,7 +35,7 @@ function nearestPlaceOf(
   let nearest: { km: number; place?: Pick<House, 'city' | 'region' | 'country'> } = {
     km: house.location ? haversineKm(from, house.location) : Infinity,
   };
-  for (const { location, name: _name, ...place } of house.stores ?? []) {
+  for (const { location, name: _name, id: _id, ...place } of house.stores ?? []) {
     const km = haversineKm(from, location);
     if (km < nearest.km) nearest = { km, place: { city: undefined, region: undefined, country: undefined, ...place } };
   }
@@ -65,6 +65,7 @@ export function houseOf(
     isGeoPoint(store._geoloc)
       ? [
           {
+            id: store.id,
             name: store.name,
             ...(store.address?.city && { city: store.address.city }),
             ...(store.address?.state && { region: store.address.state }),

@@ -4,7 +4,7 @@
  * category tree, at its house's location, and carrying its house for the cards. Pure and
  * browser-safe: the server builds listings, the storefront reads their ids from URLs.
  */
-import type { CategoryPath, CategoryTree, Item, SiteSettings, VendorConfig } from '../types.generated';
+import type { CategoryPath, CategoryTree, GeoPoint, Item, SiteSettings, VendorConfig } from '../types.generated';
 import type { House } from './houses';
 
 /** A listing's id: `<houseId>~<objectID>` (neither a tenant id nor a slug can hold a "~"). */
@@ -86,6 +86,21 @@ function platformFieldsOf(values: Item['customFields'], fields: PlatformShape['c
   return Object.keys(kept).length ? kept : undefined;
 }
 
+/**
+ * Where a listing is kept: the house's place, or for a house with several stores each store that
+ * keeps some of it (the main store keeps what the others do not), so nearest-first measures to the
+ * store a production would collect from.
+ */
+function placesOfListing(item: Item, house: House): Pick<Listing, '_geoloc'> {
+  if (!house.stores?.length || !item.storeStock?.length) return house.location ? { _geoloc: house.location } : {};
+  const atOthers = (id: string) => item.storeStock!.find((each) => each.store === id)?.quantity ?? 0;
+  const others = house.stores.filter((store) => atOthers(store.id) > 0).map((store) => store.location);
+  const mainKeeps = item.quantity - house.stores.reduce((sum, store) => sum + atOthers(store.id), 0) > 0;
+  const places = [...(mainKeeps && house.location ? [house.location] : []), ...others];
+  if (!places.length) return house.location ? { _geoloc: house.location } : {};
+  return { _geoloc: places.length === 1 ? places[0]! : (places as [GeoPoint, ...GeoPoint[]]) };
+}
+
 /** The listing of a house's item. */
 export function listingOf(
   item: Item,
@@ -101,7 +116,7 @@ export function listingOf(
     objectID: listingIdOf(house.id, item.objectID),
     vendorId: house.id,
     category: platformCategoryOf(item.category, platform, map),
-    ...(house.location && { _geoloc: house.location }),
+    ...placesOfListing(item, house),
     house,
     houseObjectID: item.objectID,
   };

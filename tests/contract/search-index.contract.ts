@@ -848,6 +848,31 @@ export function searchIndexContract(
         expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD })).at(-1)).toBe('nowhere~lamp');
       });
 
+      it('measures a listing kept at several stores to the nearest of them', async () => {
+        // Sun Valley's house keeps some of its lounge seats at an Atlanta store too.
+        const twoStores = {
+          ...SUN_VALLEY,
+          stores: [{ id: 'atl', name: 'Atlanta', location: { lat: 33.45, lng: -84.45 } }],
+        };
+        const seats = searchItem('lounge-seat', {
+          name: 'Lounge Seat',
+          rates: { day: 60 },
+          quantity: 4,
+          createdAt: '2025-01-05T00:00:00.000Z',
+        });
+        await index.upsert(
+          'market',
+          listingOf({ ...seats, storeStock: [{ store: 'atl', quantity: 2 }] }, twoStores, tree, undefined),
+        );
+        // From its Atlanta store it comes before the Atlanta house's crate; from Hollywood, with Sun Valley's.
+        expect(ids(await market({ sort: 'nearest', near: { lat: 33.45, lng: -84.45 } })).slice(0, 2)).toEqual([
+          'sun-valley~lounge-seat',
+          'atlanta~peach-crate',
+        ]);
+        const fromHollywood = ids(await market({ sort: 'nearest', near: HOLLYWOOD }));
+        expect(fromHollywood.slice(0, 2).sort()).toEqual(['sun-valley~club-chair', 'sun-valley~lounge-seat']);
+      });
+
       it("puts a far house's exact match before a near house's typo, nearest first within each", async () => {
         // "Tea Chast" is "chest" with a typo (the embedded index finds it; the stand-in has no typos).
         await index.upsert(

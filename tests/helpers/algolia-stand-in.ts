@@ -343,7 +343,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
 
   /**
    * Algolia's geo search as the adapter uses it: `aroundLatLng` "lat, lng" and `aroundRadius` in
-   * metres (a whole number from 1) or "all"; a record's `_geoloc` is its point, and a record
+   * metres (a whole number from 1) or "all"; a record's `_geoloc` is its point (or its points), and a record
    * without one is left out of a bounded radius and ranked last by the `geo` criterion.
    */
   function aroundOf(params: Rec): { point: { lat: number; lng: number }; radius: number | 'all' } | undefined {
@@ -629,13 +629,24 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
   };
 }
 
-/** Metres between a record's `_geoloc` and a point (haversine, as Algolia measures); Infinity without one. */
+/**
+ * Metres between a record's `_geoloc` and a point (haversine, as Algolia measures); Infinity without
+ * one. A record with several locations (an array, as Algolia's geo guide shows) is measured to its
+ * nearest.
+ */
 function distanceOf(record: Rec, point: { lat: number; lng: number }): number {
-  const geoloc = record._geoloc as { lat?: unknown; lng?: unknown } | undefined;
-  if (typeof geoloc?.lat !== 'number' || typeof geoloc.lng !== 'number') return Infinity;
+  const places = (Array.isArray(record._geoloc) ? record._geoloc : [record._geoloc]) as Array<
+    { lat?: unknown; lng?: unknown } | undefined
+  >;
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const h =
-    Math.sin(rad(geoloc.lat - point.lat) / 2) ** 2 +
-    Math.cos(rad(point.lat)) * Math.cos(rad(geoloc.lat)) * Math.sin(rad(geoloc.lng - point.lng) / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return Math.min(
+    ...places.map((geoloc) => {
+      if (typeof geoloc?.lat !== 'number' || typeof geoloc.lng !== 'number') return Infinity;
+      const h =
+        Math.sin(rad(geoloc.lat - point.lat) / 2) ** 2 +
+        Math.cos(rad(point.lat)) * Math.cos(rad(geoloc.lat)) * Math.sin(rad(geoloc.lng - point.lng) / 2) ** 2;
+      return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+    }),
+    Infinity,
+  );
 }

@@ -46,6 +46,7 @@ import { SlotIds } from './slot-ids';
 import { TextIndex, TextScores, WORDED_KEYS, wordsOf } from './text-index';
 import { isListing, listingIdOf, type Listing } from '../../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../../schema/types.generated';
+import { placesOf } from '../../../schema/marketplace/distance';
 import {
   PRICE_BINS,
   priceBinValue,
@@ -219,7 +220,8 @@ class TenantCatalogue {
   private readonly nameKey: string[] = [];
   /** Per slot, the number of its item's `_geoloc` in `points` (-1: none). Houses' items share their house's. */
   private pointOf = new Int32Array(0);
-  private readonly points: GeoPoint[] = [];
+  /** Each place items are at: one point, or several (a listing kept at several stores, measured to the nearest). */
+  private readonly points: GeoPoint[][] = [];
   /** The points' distances from the places searches measured from, kept (place-distances.ts). */
   private readonly placeDistances = new PlaceDistances();
   private readonly pointNumbers = new Map<string, number>();
@@ -670,13 +672,15 @@ class TenantCatalogue {
     return number;
   }
 
-  /** The number of a point (a house's location: few distinct ones), -1 for none. */
-  private pointNumberOf(point: GeoPoint | undefined): number {
-    if (!point || typeof point.lat !== 'number' || typeof point.lng !== 'number') return -1;
-    const key = `${point.lat},${point.lng}`;
+  /** The number of a place (a house's location, or its stores': few distinct ones), -1 for none. */
+  private pointNumberOf(geoloc: Item['_geoloc']): number {
+    const places = placesOf(geoloc);
+    if (!places.length) return -1;
+    const key = placeKey(places);
     let number = this.pointNumbers.get(key);
     if (number === undefined) {
-      this.pointNumbers.set(key, (number = this.points.push({ lat: point.lat, lng: point.lng }) - 1));
+      const copies = places.map((place) => ({ lat: place.lat, lng: place.lng }));
+      this.pointNumbers.set(key, (number = this.points.push(copies) - 1));
       if (this.points.length > MAX_POINT_SETS) this.pointWords = undefined;
     }
     return number;
@@ -965,6 +969,9 @@ class TenantCatalogue {
   }
 }
 
+/** One key per place: its points in order ("lat,lng;lat,lng"), empty for none. */
+const placeKey = (places: readonly GeoPoint[]) => places.map((place) => `${place.lat},${place.lng}`).join(';');
+
 /**
  * The items with those at one place together, places in the order first met: on the platform, each
  * house's listings in one run of slots, so its location and vendor bitsets are read over that run.
@@ -972,7 +979,7 @@ class TenantCatalogue {
 function byPlace(items: readonly Item[]): Item[] {
   const places = new Map<string, Item[]>();
   for (const item of items) {
-    const key = item._geoloc ? `${item._geoloc.lat},${item._geoloc.lng}` : '';
+    const key = placeKey(placesOf(item._geoloc));
     const place = places.get(key);
     if (place) place.push(item);
     else places.set(key, [item]);

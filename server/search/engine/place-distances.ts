@@ -5,7 +5,7 @@
  * added. Before, every search measured every house again, and nearest-first looked for the nearest
  * house not yet read among all of them for each house it read: work that grew with the houses.
  */
-import { haversineKm, type GeoPoint } from '../../../schema/marketplace/distance';
+import { nearestKm, type GeoPoint } from '../../../schema/marketplace/distance';
 
 export interface SeenFrom {
   /** Per place, its distance from the point (km). */
@@ -46,8 +46,8 @@ export class PlaceDistances {
   private readonly kept = new Map<string, SeenFrom>();
   private placesSeen = 0;
 
-  /** The places as seen from `near`; `places` only ever grows (a place keeps its number). */
-  from(near: GeoPoint, places: readonly GeoPoint[]): SeenFrom {
+  /** The places as seen from `near` (a place of several points, such as a house's stores, by its nearest); `places` only ever grows (a place keeps its number). */
+  from(near: GeoPoint, places: ReadonlyArray<readonly GeoPoint[]>): SeenFrom {
     if (places.length !== this.placesSeen) {
       this.kept.clear();
       this.placesSeen = places.length;
@@ -61,7 +61,7 @@ export class PlaceDistances {
       return kept;
     }
     const distances = new Float64Array(places.length);
-    for (let i = 0; i < places.length; i++) distances[i] = haversineKm(near, places[i]!);
+    for (let i = 0; i < places.length; i++) distances[i] = nearestKm(near, places[i]!);
     const seen = { distances, nearestFirst: nearestFirstOf(distances) };
     if (this.kept.size >= KEPT_POINTS) this.kept.delete(this.kept.keys().next().value!);
     this.kept.set(key, seen);

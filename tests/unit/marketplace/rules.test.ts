@@ -15,7 +15,7 @@ import {
 } from '../../../schema/marketplace/distance';
 import { houseOf, housePlace, isListedHouse, nearestFirst, placesMatching } from '../../../schema/marketplace/houses';
 import { listingIdOf, listingOf, parseListingId, platformCategoryOf } from '../../../schema/marketplace/listings';
-import type { Tenant } from '../../../schema/types.generated';
+import type { Item, Tenant } from '../../../schema/types.generated';
 import { sampleItem } from '../../contract/item-store.contract';
 
 const HOLLYWOOD = { lat: 34.0928, lng: -118.3287 };
@@ -159,7 +159,14 @@ describe('houses', () => {
       'platform',
     )!;
     expect(jetway.stores).toEqual([
-      { name: 'Atlanta', city: 'Atlanta', region: 'GA', country: 'US', location: { lat: 33.7165, lng: -84.3733 } },
+      {
+        id: 'atlanta',
+        name: 'Atlanta',
+        city: 'Atlanta',
+        region: 'GA',
+        country: 'US',
+        location: { lat: 33.7165, lng: -84.3733 },
+      },
     ]);
     const nyc = { ...jetway, id: 'nyc', name: 'NYC', location: { lat: 40.7, lng: -74 }, stores: [] };
     const [first, second] = nearestFirst([nyc, jetway], { lat: 33.75, lng: -84.39 });
@@ -169,6 +176,16 @@ describe('houses', () => {
     expect(housePlace(nearestFirst([jetway], HOLLYWOOD)[0]!)).toBe('Sun Valley, CA');
     // Its stores' towns are places to measure from.
     expect(placesMatching([jetway], 'atl', 10)).toEqual([{ name: 'Atlanta, GA', lat: 33.7165, lng: -84.3733 }]);
+    // Its listings are where their stock is: all at Sun Valley, split, or all at Atlanta.
+    const platform = { groups: [] };
+    const seat = { objectID: 'seat', quantity: 4, category: { group: 'seats', category: 'lounge' } } as Item;
+    const placesOfSeat = (storeStock?: Item['storeStock']) =>
+      listingOf({ ...seat, ...(storeStock && { storeStock }) }, jetway, platform, undefined)._geoloc;
+    const sunValley = { lat: 34.2189, lng: -118.3715 };
+    const atlanta = { lat: 33.7165, lng: -84.3733 };
+    expect(placesOfSeat()).toEqual(sunValley);
+    expect(placesOfSeat([{ store: 'atlanta', quantity: 2 }])).toEqual([sunValley, atlanta]);
+    expect(placesOfSeat([{ store: 'atlanta', quantity: 4 }])).toEqual(atlanta);
   });
 
   it('finds towns by the first letters of their words, without accents, each once, by name', () => {

@@ -13,7 +13,7 @@ const nearBurbank = { lat: 34.1, lng: -118.3 };
 
 describe('PlaceDistances', () => {
   it('measures each place from the point and orders them nearest first, ties by the first added', () => {
-    const places = [london, atlanta, burbank, { ...atlanta }];
+    const places = [[london], [atlanta], [burbank], [{ ...atlanta }]];
     const seen = new PlaceDistances().from(nearBurbank, places);
     expect([...seen.nearestFirst]).toEqual([2, 1, 3, 0]);
     expect(seen.distances[0]).toBeCloseTo(haversineKm(nearBurbank, london), 6);
@@ -22,18 +22,28 @@ describe('PlaceDistances', () => {
 
   it('keeps what it measured for the next search from the same point, and measures again once a place is added', () => {
     const kept = new PlaceDistances();
-    const places = [atlanta, london];
+    const places = [[atlanta], [london]];
     const first = kept.from(nearBurbank, places);
     expect(kept.from({ ...nearBurbank }, places)).toBe(first);
-    places.push(burbank);
+    places.push([burbank]);
     const after = kept.from(nearBurbank, places);
     expect(after).not.toBe(first);
     expect([...after.nearestFirst]).toEqual([2, 0, 1]);
   });
 
+  it("measures a place of several points (a house's stores) to its nearest", () => {
+    const seen = new PlaceDistances().from(nearBurbank, [
+      [london, atlanta],
+      [atlanta, burbank],
+    ]);
+    expect([...seen.nearestFirst]).toEqual([1, 0]);
+    expect(seen.distances[0]).toBeCloseTo(haversineKm(nearBurbank, atlanta), 6);
+    expect(seen.distances[1]).toBeCloseTo(haversineKm(nearBurbank, burbank), 6);
+  });
+
   it('keeps 64 points at most, letting the least recently used go', () => {
     const kept = new PlaceDistances();
-    const places = [atlanta, london];
+    const places = [[atlanta], [london]];
     const first = kept.from({ lat: 0, lng: 0 }, places);
     const second = kept.from({ lat: 0, lng: 1 }, places);
     for (let i = 2; i < 64; i++) kept.from({ lat: 0, lng: i }, places);
@@ -49,7 +59,10 @@ describe('PlaceDistances', () => {
     const places = Array.from({ length: 500 }, () => ({ lat: random() * 170 - 85, lng: random() * 360 - 180 }));
     // Ties: the same place again, and a place on the other side of the earth (the largest distance).
     places.push({ ...places[3]! }, { ...places[3]! }, { lat: -34.1, lng: 61.7 });
-    const seen = new PlaceDistances().from(nearBurbank, places);
+    const seen = new PlaceDistances().from(
+      nearBurbank,
+      places.map((place) => [place]),
+    );
     const sorted = places.map((_, i) => i).sort((a, b) => seen.distances[a]! - seen.distances[b]! || a - b);
     expect([...seen.nearestFirst]).toEqual(sorted);
     expect(seen.nearestFirst.at(-1)).toBe(502);

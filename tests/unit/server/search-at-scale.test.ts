@@ -8,6 +8,7 @@
  * same page a full scoring would give.
  */
 import { describe, expect, it } from 'vitest';
+import { placesOf } from '../../../schema/marketplace/distance';
 import type { House } from '../../../schema/marketplace/houses';
 import { isListing, listingOf } from '../../../schema/marketplace/listings';
 import { priceBinValue } from '../../../schema/catalogue-search';
@@ -238,7 +239,7 @@ describe('facet counts at the platform’s scale', async () => {
       text: 'number',
       filters: {},
       sort: 'nearest',
-      near: first[0]!._geoloc!,
+      near: placesOf(first[0]!._geoloc)[0]!,
       page: 0,
       perPage: 1000,
     });
