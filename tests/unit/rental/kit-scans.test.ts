@@ -223,3 +223,41 @@ describe('a fixed kit with its own units', () => {
     );
   });
 });
+
+describe('a fixed kit back at another store', () => {
+  it('stays there: each of its pieces moved by a transfer the check-in makes', () => {
+    const stores = {
+      main: 'sun-valley',
+      names: new Map([
+        ['sun-valley', 'Sun Valley'],
+        ['atlanta', 'Atlanta'],
+      ]),
+    };
+    const atStores = (current: QuoteRequest, input: Omit<ScanInput, 'id'>) =>
+      judgeScan({
+        tenantId: 'aviation',
+        order: current,
+        unit: undefined,
+        items,
+        input: { id: `store-${String(++sequence).padStart(4, '0')}`, ...input },
+        who: 'crew@jetwayprops.com',
+        now: new Date('2026-12-12T18:00:00Z'),
+        today: '2026-12-12',
+        turnaroundDays: 1,
+        timezone: 'America/Los_Angeles',
+        charges: DEFAULT_CHARGE_RULE,
+        stores,
+      });
+    const out = after(atStores(order, { direction: 'out', code: 'cockpit-set' }));
+    const back = atStores(out, { direction: 'in', code: 'cockpit-set', store: 'atlanta' });
+    expect(back.record.outcome, back.record.message).toBe('ok');
+    const moved = (back.stock ?? []).map((row) => [row.kind, row.objectID, row.quantity, row.store]);
+    expect(moved).toEqual(
+      expect.arrayContaining([
+        ['transferOut', 'pilot-seat', 2, 'sun-valley'],
+        ['transferIn', 'pilot-seat', 2, 'atlanta'],
+        ['transferIn', 'cockpit-shell', 1, 'atlanta'],
+      ]),
+    );
+  });
+});
