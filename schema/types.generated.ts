@@ -3084,6 +3084,10 @@ export interface Unit {
    */
   store?: string;
   /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  arrivesOn?: string;
+  /**
    * Unit status: Where the unit is: in service (on the shelf), out on an order, in repair (blocks stock until it is back in service), lost or retired (gone from stock).
    */
   status: ('inService' | 'out' | 'repair' | 'lost' | 'retired') & string;

@@ -211,6 +211,7 @@ export const en = {
     },
     units: {
       at: 'At %{store}',
+      arriving: 'On its way to %{store}, arriving %{day}',
       title: 'Units and labels',
       byQuantity: 'Counted as a quantity: one label for the item; scan it, then set the count.',
       byUnit: 'Tracked unit by unit: each has its own tag, status and history.',

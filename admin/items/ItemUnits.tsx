@@ -29,6 +29,7 @@ import { Link, useTranslate } from 'react-admin';
 import type { Unit } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
 import { UnitRecordsDialog } from './UnitRecordsDialog';
+import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 
 type Move = 'inService' | 'repair' | 'retired';
 const statusColour = {
@@ -62,6 +63,7 @@ export function ItemUnits({
   onMoved: () => void;
 }) {
   const { data: tenant } = useTenantRecord(tenantId);
+  const { today } = useQuoteTenant(tenantId);
   const stores = tenant?.vendor.stores ?? [];
   const storeName = (id: string | undefined) => (stores.find((store) => store.id === id) ?? stores[0])?.name;
   const translate = useTranslate();
@@ -161,7 +163,9 @@ export function ItemUnits({
                       {/* Where it is kept, for a house with several stores. */}
                       {stores.length > 1 && (
                         <Typography variant="caption" color="text.secondary" component="div">
-                          {translate('backlot.units.at', { store: storeName(unit.store) })}
+                          {unit.arrivesOn && unit.arrivesOn > today()
+                            ? translate('backlot.units.arriving', { store: storeName(unit.store), day: unit.arrivesOn })
+                            : translate('backlot.units.at', { store: storeName(unit.store) })}
                         </Typography>
                       )}
                     </TableCell>

@@ -245,6 +245,12 @@ export function judgeScan(context: ScanContext): ScanResult {
           : refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}).`, about);
       if (unit.status !== 'inService')
         return refuse('unavailable', `${label} is ${statusWords[unit.status]}: it cannot go out.`, about);
+      if (unit.arrivesOn && unit.arrivesOn > context.today)
+        return refuse(
+          'unavailable',
+          `${label} is on its way to ${context.stores?.names.get(unit.store ?? '') ?? unit.store ?? 'another store'}, arriving ${unit.arrivesOn}: it cannot go out before it arrives.`,
+          about,
+        );
       const away = storeAway(context, unit.store);
       if (away)
         return refuse(

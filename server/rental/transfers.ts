@@ -86,9 +86,12 @@ export async function makeTransfer(
               );
             if (unit.status === 'out')
               throw refused(pointer, `${tag} is out on order ${unit.orderId ?? ''}: move it once it is back`);
+            const { arrivesOn: _before, ...kept } = unit;
             return {
-              ...unit,
+              ...kept,
               store: input.to,
+              // In transit until then: at neither store, and it cannot go out.
+              ...(input.inOn > today ? { arrivesOn: input.inOn } : {}),
               updatedAt: at,
               history: withEvent(unit, {
                 at,

@@ -321,6 +321,25 @@ describe('a house with two stores', () => {
     expect((await api('transfers', { ...move, tags: [tag] })).statusCode).toBe(201);
     const home = (await api(`items/${LAMPS}/units`)).json() as Array<{ tag: string; store?: string }>;
     expect(home.find((unit) => unit.tag === tag)!.store).toBe('sun-valley');
+
+    // Another lamp sent to Atlanta arrives in three days: on its way, it goes out from neither store.
+    const other = home.find((unit) => unit.tag !== tag)!.tag;
+    const arrives = addDays(today, 3);
+    const away = { ...move, from: 'sun-valley', to: 'atlanta', inOn: arrives, tags: [other] };
+    expect((await api('transfers', away)).statusCode).toBe(201);
+    const travelling = ((await api(`items/${LAMPS}/units`)).json() as Array<{ tag: string }>).find(
+      (unit) => unit.tag === other,
+    );
+    expect(travelling).toMatchObject({ store: 'atlanta', arrivesOn: arrives });
+    const early = await api(`orders/${next.id}/scans`, {
+      id: `store-scan-${++sequence}`,
+      direction: 'out',
+      code: `aviation/${other}`,
+    });
+    expect(early.json().record).toMatchObject({
+      outcome: 'unavailable',
+      message: `${other} (Cockpit Flood Light Pair) is on its way to Atlanta, arriving ${arrives}: it cannot go out before it arrives.`,
+    });
     expect((await scan(next.id, 'out')).json().record.outcome).toBe('ok');
   });
 
@@ -342,7 +361,7 @@ describe('a house with two stores', () => {
     );
     const removed = await save([sunValley]);
     expect(removed.statusCode).toBe(409);
-    expect(removed.json().message).toMatch(/^Not saved: Atlanta still has \d+ hires or transfers: move them/);
+    expect(removed.json().message).toMatch(/^Not saved: Atlanta still has 1 unit, \d+ hires or transfers: move them/);
     // Renamed, it stays the same store.
     expect((await save([sunValley, { ...atlanta, name: 'Atlanta (Fayetteville)' }])).statusCode).toBe(200);
 
