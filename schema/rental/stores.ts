@@ -34,6 +34,16 @@ export function storesOf(vendor: Pick<VendorConfig, 'stores' | 'address' | '_geo
 
 export const mainStoreOf = (stores: readonly Store[]): string => stores[0]?.id ?? ONLY_STORE;
 
+/**
+ * The time zone a store's days are counted in (its own, else the house's `timezone`): the floor's
+ * "today" there, an order's late and early days. `store` undefined is the main store.
+ */
+export function timezoneAt(vendor: Pick<VendorConfig, 'stores'>, timezone: string, store: string | undefined): string {
+  const stores = vendor.stores ?? [];
+  const at = stores.find((each) => each.id === (store ?? mainStoreOf(stores)));
+  return at?.timezone ?? timezone;
+}
+
 /** The store a row, a unit or a request is at: its own, or the main store when it names none. */
 export const storeOf = (row: { store?: string }, main: string): string => row.store ?? main;
 

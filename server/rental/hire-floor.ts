@@ -5,7 +5,7 @@
  * order's pull sheet. No Fastify here: server/routes/api/tenants/hire.ts hands in who is asking.
  */
 import { FieldProblemsError } from '../stores/field-problems';
-import { mainStoreOf, perStore, storeNames, storesOf, unknownStore } from '../../schema/rental/stores';
+import { mainStoreOf, perStore, storeNames, storesOf, timezoneAt, unknownStore } from '../../schema/rental/stores';
 import { randomUUID } from 'node:crypto';
 import { schemaDocuments } from '../../schema/documents';
 import { overdueToLender } from '../../schema/marketplace/sub-hires';
@@ -78,7 +78,9 @@ export async function scanOnOrder(
       withCategoryTests(item, settings.categories),
     ]),
   );
-  const today = todayIn(settings.timezone, now);
+  // The order's days are its store's: counted in that store's time zone.
+  const timezone = timezoneAt(settings.vendor, settings.timezone, order.store);
+  const today = todayIn(timezone, now);
   const bookingsBefore =
     input.direction === 'out'
       ? await bookingsBeforeHire(stores, tenantId, order, objectIDs, settings.turnaroundDays, today)
@@ -110,7 +112,7 @@ export async function scanOnOrder(
         turnaroundDays: settings.turnaroundDays,
         earlyOutDays: settings.earlyOutDays,
         ...(bookingsBefore && { bookingsBefore }),
-        timezone: settings.timezone,
+        timezone,
         charges: settings.charges,
         ...(settings.vendor.stores?.length && { stores: storeNames(settings.vendor.stores) }),
         outBlocked,
@@ -243,7 +245,8 @@ export async function dispatchBoard(
   /** One store's hires only (every store's when left out). */
   store?: string,
 ): Promise<{ today: string; until: string; going: DispatchRow[]; returning: DispatchRow[]; toClose: DispatchRow[] }> {
-  const today = todayIn(settings.timezone, now);
+  // One store's day, in its own time zone; every store's, in the house's.
+  const today = todayIn(store ? timezoneAt(settings.vendor, settings.timezone, store) : settings.timezone, now);
   const main = mainStoreOf(storesOf(settings.vendor));
   const atThisStore = (order: QuoteRequest) => store === undefined || (order.store ?? main) === store;
   const until = addDays(today, days - 1);

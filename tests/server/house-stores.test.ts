@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { dispatchBoard, quoteSettingsOf, quoteStoresOf } from '../../server/rental';
 import { confirmedOrder, type ConfirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
@@ -301,6 +302,15 @@ describe('a house with two stores', () => {
     expect((await api('transfers')).json().transfers).toContainEqual(
       expect.objectContaining({ objectID: LAMPS, quantity: 1, from: 'sun-valley', to: 'atlanta' }),
     );
+    // Atlanta's floor counts its days in its own time zone: at 10:30 pm in Sun Valley it is tomorrow there.
+    const settings = quoteSettingsOf((await t.app.tenantStore.get('aviation'))!.tenant);
+    const lateEvening = new Date('2026-12-20T06:30:00Z');
+    const boardAt = (store?: string) =>
+      dispatchBoard(quoteStoresOf(t.app), settings, 'aviation', lateEvening, 1, store);
+    expect((await boardAt('atlanta')).today).toBe('2026-12-20');
+    expect((await boardAt('sun-valley')).today).toBe('2026-12-19');
+    expect((await boardAt()).today).toBe('2026-12-19');
+
     // Sun Valley's next hire of the lamp cannot take the one at Atlanta.
     const next = await confirmedOrder(t, 'lamp-2@studio.example', [{ objectID: LAMPS, quantity: 1 }], 5, 'Day Shoot');
     expect((await scan(next.id, 'out')).json().record).toMatchObject({

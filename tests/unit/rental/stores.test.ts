@@ -11,6 +11,7 @@ import {
   stockAtStore,
   storeStockProblems,
   storesOf,
+  timezoneAt,
   transferRows,
   transferShortage,
   transfersOf,
@@ -143,5 +144,20 @@ describe('stores', () => {
     expect(transferShortage(transfer({ quantity: 7 }), stock, [], rules)).toMatchObject({ free: 6, have: 6 });
     // Its own rows, stored already (checked again), are not counted twice.
     expect(transferShortage(transfer(), stock, transferRows(transfer()), rules)).toBeUndefined();
+  });
+});
+
+describe("a store's time zone", () => {
+  it("counts a store's days in its own zone, else the house's", () => {
+    const vendor = {
+      stores: [
+        { id: 'sun-valley', name: 'Sun Valley' },
+        { id: 'atlanta', name: 'Atlanta', timezone: 'America/New_York' },
+      ],
+    };
+    expect(timezoneAt(vendor, 'America/Los_Angeles', 'atlanta')).toBe('America/New_York');
+    expect(timezoneAt(vendor, 'America/Los_Angeles', 'sun-valley')).toBe('America/Los_Angeles');
+    expect(timezoneAt(vendor, 'America/Los_Angeles', undefined)).toBe('America/Los_Angeles');
+    expect(timezoneAt({}, 'Europe/London', undefined)).toBe('Europe/London');
   });
 });
