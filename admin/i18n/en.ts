@@ -149,6 +149,8 @@ export const en = {
       spans: { 14: 'Two weeks', 31: 'A month', 92: 'Three months' },
       group: 'Group',
       allGroups: 'Every group',
+      category: 'Category',
+      allCategories: 'Every category',
       search: 'Search items',
       legend: 'What the colours are',
       loading: 'Reading the planner…',

@@ -39,6 +39,7 @@ export function PlannerScreen() {
   const [span, setSpan] = useState<Span>(14);
   const [from, setFrom] = useState<string>();
   const [group, setGroup] = useState('');
+  const [category, setCategory] = useState('');
   const [store, setStore] = useState('');
   const [rows, setRows] = useState<'items' | 'units'>('items');
   const [typed, setTyped] = useState('');
@@ -47,7 +48,7 @@ export function PlannerScreen() {
   const [answered, setAnswered] = useState<{ key: string; planner?: Planner; error?: string }>();
   const start = from ?? (tenant ? today() : undefined);
   const to = start && addDays(start, Number(span) - 1);
-  const key = JSON.stringify([start, to, group, search, store, rows]);
+  const key = JSON.stringify([start, to, group, category, search, store, rows]);
   const loading = Boolean(start) && answered?.key !== key;
   const planner = answered?.planner;
   const error = answered?.error;
@@ -60,7 +61,7 @@ export function PlannerScreen() {
   useEffect(() => {
     if (!start || !to) return;
     let current = true;
-    plannerApi.read(tenantId, { from: start, to, group, q: search, store, rows }).then(
+    plannerApi.read(tenantId, { from: start, to, group, category, q: search, store, rows }).then(
       (read) => current && setAnswered({ key, planner: read }),
       (failure: Error) =>
         current &&
@@ -69,7 +70,7 @@ export function PlannerScreen() {
     return () => {
       current = false;
     };
-  }, [tenantId, start, to, group, search, store, rows, key]);
+  }, [tenantId, start, to, group, category, search, store, rows, key]);
 
   // Each category's heading in the grid, by its names ("Studio Gear · Lighting").
   const headings = useMemo(
@@ -137,11 +138,30 @@ export function PlannerScreen() {
           size="small"
           label={translate('backlot.planner.group')}
           value={group}
-          onChange={(event) => setGroup(event.target.value)}
+          onChange={(event) => {
+            setGroup(event.target.value);
+            setCategory('');
+          }}
           sx={{ width: { xs: '100%', sm: 220 } }}
         >
           <MenuItem value="">{translate('backlot.planner.allGroups')}</MenuItem>
           {rentalGroups.map((entry) => (
+            <MenuItem key={entry.slug} value={entry.slug}>
+              {entry.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={translate('backlot.planner.category')}
+          value={category}
+          disabled={!group}
+          onChange={(event) => setCategory(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 220 } }}
+        >
+          <MenuItem value="">{translate('backlot.planner.allCategories')}</MenuItem>
+          {(rentalGroups.find((entry) => entry.slug === group)?.categories ?? []).map((entry) => (
             <MenuItem key={entry.slug} value={entry.slug}>
               {entry.name}
             </MenuItem>

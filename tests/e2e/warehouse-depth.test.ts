@@ -262,6 +262,10 @@ describe('a kit from the console to the warehouse floor', () => {
     await page.getByRole('searchbox', { name: 'Search items' }).fill('flood light');
     const bar = grid.getByRole('button', { name: /^Night Shoot: 1 × Cockpit Flood Light Pair, / });
     await bar.waitFor();
+    // Narrowed to a group and one of its categories, the lamps' bar stays.
+    await chooseOption(page, page.getByRole('combobox', { name: 'Group' }), 'Studio Gear');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Category' }), 'Lighting');
+    await bar.waitFor();
     await shootBothWidths(page, app.artifacts, 'planner', { fits: true });
     // A row per unit: the lamp tested and sent out above is out on its order, to its last day.
     await page.getByRole('button', { name: 'Units', exact: true }).click();
