@@ -432,7 +432,7 @@ export const en = {
       kitComponents: 'Components (in pull-sheet order)',
       kitComponent: 'Item',
       kitQuantity: 'How many',
-      kitUnitsHelp: 'Fixed kit, item tracked by unit: its tags, as many as it holds',
+      kitUnitsHelp: 'Tags, for a fixed kit (optional)',
       checklist: 'Checklist',
       check: 'Check',
       categoryTests:

@@ -93,7 +93,7 @@ export function KitInputs({ tenantId }: { tenantId: string }) {
                 step={1}
                 defaultValue={1}
                 validate={required()}
-                sx={{ width: 120 }}
+                sx={{ width: 140 }}
               />
               <TextInput
                 source="tags"
