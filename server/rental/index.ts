@@ -47,7 +47,7 @@ export { KeptAvailability } from './kept-availability';
 export { dailyStock, withComponents } from './kit-stock';
 export { allUnits, recordRepair, testsDue, testUnit, unitPages, unitTests } from './unit-service';
 export { storedPhotos } from './stored-photos';
-export { earningsReport } from './earnings';
+export { earningsReport, type EarningsBy } from './earnings';
 export { confirmedBetween, orderLineRows, orderLinesCsv } from './order-export';
 export { tellOverdue } from './overdue-watch';
 export { tellEndingCertificates } from './certificate-watch';

@@ -12,8 +12,7 @@ import { EARNINGS_COLUMNS } from '../../../../schema/rental/earnings';
 import { addDays, todayIn } from '../../../../schema/rental/quote-rules';
 import { allItems } from '../../../catalogue';
 import { sheetFile } from '../../../lib/sheet-file';
-import { earningsReport, quoteSettingsOf, quoteStoresOf } from '../../../rental';
-import type { EarningsBy } from '../../../rental/earnings';
+import { earningsReport, quoteSettingsOf, quoteStoresOf, type EarningsBy } from '../../../rental';
 import { storeQuery, tenantParams } from './params';
 
 /** Two years: the longest period the report answers. */
