@@ -48,13 +48,17 @@ const calendar: FastifyPluginAsync = async (app) => {
   const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) =>
     `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;
 
-  /** Each tenant's items, read once per catalogue version (calendar apps poll every few minutes); testsDue finds their tests, their categories' among them. */
+  /**
+   * Each tenant's items tracked unit by unit (only units fall due), read once per catalogue version
+   * (calendar apps poll every few minutes): testsDue finds their tests, their categories' among
+   * them, with the categories as they are now. The rest of a catalogue is not kept per house.
+   */
   const tested = new Map<string, { version: number; items: Promise<Item[]> }>();
   const catalogueOf = (tenantId: string) => {
     const version = app.catalogueVersion(tenantId);
     let kept = tested.get(tenantId);
     if (kept?.version !== version) {
-      const items = allItems(app.itemStore, tenantId);
+      const items = allItems(app.itemStore, tenantId).then((all) => all.filter((item) => item.tracking === 'units'));
       kept = { version, items };
       tested.set(tenantId, kept);
       items.catch(() => tested.get(tenantId)?.items === items && tested.delete(tenantId));

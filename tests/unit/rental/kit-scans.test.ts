@@ -62,7 +62,8 @@ const items = new Map([
 ]);
 let sequence = 0;
 
-function scan(current: QuoteRequest, input: Omit<ScanInput, 'id'>): ScanResult {
+/** A scan judged on the order as it stands, with whatever else the case needs (a unit, the stores, another day). */
+function scan(current: QuoteRequest, input: Omit<ScanInput, 'id'>, more: Partial<ScanContext> = {}): ScanResult {
   return judgeScan({
     tenantId: 'aviation',
     order: current,
@@ -75,6 +76,7 @@ function scan(current: QuoteRequest, input: Omit<ScanInput, 'id'>): ScanResult {
     turnaroundDays: 1,
     timezone: 'America/Los_Angeles',
     charges: DEFAULT_CHARGE_RULE,
+    ...more,
   });
 }
 const after = (result: ScanResult) => {
@@ -162,19 +164,11 @@ describe('a fixed kit with its own units', () => {
     updatedAt: '2026-01-01T00:00:00.000Z',
   });
   const kitScan = (current: QuoteRequest, input: Omit<ScanInput, 'id'>, kitUnits: ReturnType<typeof seat>[]) =>
-    judgeScan({
-      tenantId: 'aviation',
-      order: current,
-      unit: undefined,
+    scan(current, input, {
       kitUnits: new Map(kitUnits.map((unit) => [unit.tag, unit])),
       items: tracked,
-      input: { id: `own-${String(++sequence).padStart(4, '0')}`, ...input },
-      who: 'crew@jetwayprops.com',
       now: new Date('2026-12-10T18:00:00Z'),
       today: '2026-12-10',
-      turnaroundDays: 1,
-      timezone: 'America/Los_Angeles',
-      charges: DEFAULT_CHARGE_RULE,
     });
 
   it('goes out and back by its label with the units it names, each moved as its own tag would be', () => {
@@ -233,21 +227,7 @@ describe('a fixed kit back at another store', () => {
         ['atlanta', 'Atlanta'],
       ]),
     };
-    const atStores = (current: QuoteRequest, input: Omit<ScanInput, 'id'>) =>
-      judgeScan({
-        tenantId: 'aviation',
-        order: current,
-        unit: undefined,
-        items,
-        input: { id: `store-${String(++sequence).padStart(4, '0')}`, ...input },
-        who: 'crew@jetwayprops.com',
-        now: new Date('2026-12-12T18:00:00Z'),
-        today: '2026-12-12',
-        turnaroundDays: 1,
-        timezone: 'America/Los_Angeles',
-        charges: DEFAULT_CHARGE_RULE,
-        stores,
-      });
+    const atStores = (current: QuoteRequest, input: Omit<ScanInput, 'id'>) => scan(current, input, { stores });
     const out = after(atStores(order, { direction: 'out', code: 'cockpit-set' }));
     const back = atStores(out, { direction: 'in', code: 'cockpit-set', store: 'atlanta' });
     expect(back.record.outcome, back.record.message).toBe('ok');
